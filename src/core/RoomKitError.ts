@@ -1,0 +1,78 @@
+/**
+ * Every failure RoomKit reports has one of these codes. Match on `code`, not on the message:
+ * messages explain the fix in English and may be reworded.
+ */
+export type RoomKitErrorCode =
+  /** A secret API key (`lk_<id>.<secret>`) reached the browser. Ask your backend for a connection token. */
+  | 'api-key-in-browser'
+  /** The token is not a well-formed JWT. */
+  | 'invalid-token'
+  /** The token's `exp` lies in the past. */
+  | 'token-expired'
+  /** The media URL is not `wss://` (plain `ws://` is allowed for localhost only). */
+  | 'insecure-url'
+  /** The media URL cannot be parsed. */
+  | 'invalid-url'
+  /** Neither a connection, a token and URL, nor a room was given. */
+  | 'missing-connection'
+  /** The media server or the token endpoint refused the credentials (HTTP 401/403). */
+  | 'unauthorized'
+  /** The media server or the token endpoint could not be reached. */
+  | 'unreachable'
+  /** The session ended; `details.reason` carries livekit-client's `DisconnectReason`. */
+  | 'disconnected'
+  /** The effective grants forbid the operation (for example publishing without `canPublish`). */
+  | 'not-permitted'
+  /** The operation needs a connected room. */
+  | 'not-connected'
+  /** A camera, microphone or screen could not be opened. */
+  | 'device-error'
+  /** The backend's connection response does not match the contract; the message names the field. */
+  | 'invalid-connection-response'
+  /** The token endpoint answered 400. */
+  | 'bad-request'
+  /** The token endpoint answered 404: the room does not exist or belongs to another application. */
+  | 'room-not-found'
+  /** The token endpoint answered 429 and retries were exhausted. */
+  | 'rate-limited'
+  /** A hook was used outside `<RoomProvider>` without an explicit room. */
+  | 'missing-provider'
+  /** The installed livekit-client lacks something RoomKit needs. */
+  | 'unsupported-livekit-version'
+  /** Any other failure while connecting; `cause` holds the original error. */
+  | 'connect-failed';
+
+/** Options for {@link RoomKitError}. */
+export interface RoomKitErrorOptions {
+  /** The underlying error, when one exists. */
+  cause?: unknown;
+  /** Structured data about the failure, such as an HTTP error body or a disconnect reason. */
+  details?: unknown;
+}
+
+/**
+ * The one error type RoomKit throws, rejects with, or reports to `onError` / `useRoomError()`.
+ *
+ * @example
+ * ```ts
+ * if (isRoomKitError(error) && error.code === 'token-expired') refetchToken();
+ * ```
+ */
+export class RoomKitError extends Error {
+  override readonly name = 'RoomKitError';
+  /** A stable, machine-readable code. */
+  readonly code: RoomKitErrorCode;
+  /** Structured data about the failure, if any. */
+  readonly details: unknown;
+
+  constructor(code: RoomKitErrorCode, message: string, options: RoomKitErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** True when `value` is a {@link RoomKitError}, optionally with the given code. */
+export function isRoomKitError(value: unknown, code?: RoomKitErrorCode): value is RoomKitError {
+  return value instanceof RoomKitError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,101 @@
+import { Track } from 'livekit-client';
+import type { TokenVideoGrant, TrackSourceName } from './token';
+
+/**
+ * What the local participant may do in the room, as RoomKit enforces it in the UI.
+ *
+ * Computed once by the room store from the token's video grant, then overridden by the server's live
+ * participant permissions for the fields those carry. Read it with `useGrants()` or `useCan()`.
+ */
+export interface Grants {
+  /** May publish media (camera, microphone, screen). */
+  readonly canPublish: boolean;
+  /** May receive other participants' media. */
+  readonly canSubscribe: boolean;
+  /** May send data messages and chat. */
+  readonly canPublishData: boolean;
+  /** The sources publishing is limited to; `undefined` means every source. */
+  readonly canPublishSources: readonly TrackSourceName[] | undefined;
+  /** Joins as an invisible observer. */
+  readonly hidden: boolean;
+  /** May administer the room (mute or remove participants, change permissions). From the token only. */
+  readonly roomAdmin: boolean;
+  /** May start and stop recording. From the token only. */
+  readonly roomRecord: boolean;
+}
+
+/** A boolean grant name, for `useCan()`. */
+export type GrantName = 'canPublish' | 'canSubscribe' | 'canPublishData' | 'hidden' | 'roomAdmin' | 'roomRecord';
+
+/** The live permission fields the server sends (livekit-client's `ParticipantPermission`). */
+export interface LivePermissions {
+  canPublish: boolean;
+  canSubscribe: boolean;
+  canPublishData: boolean;
+  hidden: boolean;
+  canPublishSources: readonly number[];
+}
+
+/**
+ * Grants before anything is known: the media server's defaults (publish, subscribe and data allowed;
+ * hidden, admin and record not).
+ */
+export const DEFAULT_GRANTS: Grants = Object.freeze({
+  canPublish: true,
+  canSubscribe: true,
+  canPublishData: true,
+  canPublishSources: undefined,
+  hidden: false,
+  roomAdmin: false,
+  roomRecord: false,
+});
+
+function sourcesFromProto(sources: readonly number[]): readonly TrackSourceName[] | undefined {
+  if (sources.length === 0) return undefined;
+  return sources
+    .map((s) => Track.sourceFromProto(s as Parameters<typeof Track.sourceFromProto>[0]))
+    .filter((s): s is Track.Source & TrackSourceName => s !== Track.Source.Unknown);
+}
+
+/**
+ * Merges the token's video grant with the server's live permissions into one {@link Grants} value.
+ * Live permissions win for the fields they carry; `roomAdmin` and `roomRecord` come from the token.
+ */
+export function computeGrants(token: TokenVideoGrant | undefined, live: LivePermissions | undefined): Grants {
+  const t = token ?? {};
+  const tokenSources = t.canPublishSources && t.canPublishSources.length > 0 ? t.canPublishSources : undefined;
+  return {
+    canPublish: live ? live.canPublish : (t.canPublish ?? true),
+    canSubscribe: live ? live.canSubscribe : (t.canSubscribe ?? true),
+    canPublishData: live ? live.canPublishData : (t.canPublishData ?? true),
+    canPublishSources: live ? sourcesFromProto(live.canPublishSources) : tokenSources,
+    hidden: live ? live.hidden : (t.hidden ?? false),
+    roomAdmin: t.roomAdmin ?? false,
+    roomRecord: t.roomRecord ?? false,
+  };
+}
+
+/** True when `grants` allow publishing `source`. */
+export function canPublishSource(grants: Grants, source: TrackSourceName): boolean {
+  if (!grants.canPublish || grants.hidden) return false;
+  return grants.canPublishSources === undefined || grants.canPublishSources.includes(source);
+}
+
+/** Shallow equality for grants, so an unchanged value keeps its identity. */
+export function grantsEqual(a: Grants, b: Grants): boolean {
+  return (
+    a.canPublish === b.canPublish &&
+    a.canSubscribe === b.canSubscribe &&
+    a.canPublishData === b.canPublishData &&
+    a.hidden === b.hidden &&
+    a.roomAdmin === b.roomAdmin &&
+    a.roomRecord === b.roomRecord &&
+    arraysEqual(a.canPublishSources, b.canPublishSources)
+  );
+}
+
+function arraysEqual<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((v, i) => v === b[i]);
+}

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = import.meta.dirname;
+const react18 = resolve(here, 'test/react18/node_modules');
+
+const unit = {
+  environment: 'jsdom',
+  globals: true,
+  setupFiles: ['./test/setup.ts'],
+  include: ['test/unit/**/*.test.{ts,tsx}'],
+  restoreMocks: true,
+};
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', ...unit } },
+      {
+        // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: resolve(react18, 'react/index.js') },
+            { find: /^react\/jsx-runtime$/, replacement: resolve(react18, 'react/jsx-runtime.js') },
+            { find: /^react\/jsx-dev-runtime$/, replacement: resolve(react18, 'react/jsx-dev-runtime.js') },
+            { find: /^react-dom$/, replacement: resolve(react18, 'react-dom/index.js') },
+            { find: /^react-dom\/client$/, replacement: resolve(react18, 'react-dom/client.js') },
+            { find: /^react-dom\/server$/, replacement: resolve(react18, 'react-dom/server.node.js') },
+            { find: /^react-dom\/test-utils$/, replacement: resolve(react18, 'react-dom/test-utils.js') },
+          ],
+        },
+        test: { name: 'react18', ...unit, server: { deps: { inline: [/@testing-library\/react/] } } },
+      },
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+});
