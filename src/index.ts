@@ -1,1 +1,43 @@
-export {};
+// Core (framework-free)
+export { RoomKitError, isRoomKitError } from './core/RoomKitError';
+export type { RoomKitErrorCode, RoomKitErrorOptions } from './core/RoomKitError';
+export { parseToken, validateToken, validateMediaUrl, looksLikeApiKey } from './core/token';
+export type { TokenClaims, TokenVideoGrant, TrackSourceName } from './core/token';
+export { computeGrants, canPublishSource, DEFAULT_GRANTS } from './core/grants';
+export type { Grants, GrantName, LivePermissions } from './core/grants';
+export { createRoomStore, getRoomStore } from './core/roomStore';
+export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore';
+export type { ConnectionDetails } from './core/connectionDetails';
+export type { ChatMessage } from './core/chatStore';
+export type { DataMessage, SendDataOptions } from './core/dataBus';
+export type { MediaDeviceKindName } from './core/deviceStore';
+
+// Provider and hooks
+export { RoomProvider } from './components/RoomProvider';
+export type { RoomProviderProps } from './components/RoomProvider';
+export { useRoom } from './hooks/useRoom';
+export type { RoomHookOptions } from './hooks/useRoom';
+export { useConnectionState } from './hooks/useConnectionState';
+export { useRoomInfo } from './hooks/useRoomInfo';
+export { useRoomError } from './hooks/useRoomError';
+export { useGrants } from './hooks/useGrants';
+export { useCan } from './hooks/useCan';
+export type { UseCanOptions } from './hooks/useCan';
+export { useLocalParticipant } from './hooks/useLocalParticipant';
+export { useRemoteParticipants } from './hooks/useRemoteParticipants';
+export { useParticipants } from './hooks/useParticipants';
+export { useParticipant } from './hooks/useParticipant';
+export { useTracks } from './hooks/useTracks';
+export type { TrackReference, UseTracksOptions } from './hooks/useTracks';
+export { useIsSpeaking } from './hooks/useIsSpeaking';
+export { useActiveSpeakers } from './hooks/useActiveSpeakers';
+export { useConnectionQuality } from './hooks/useConnectionQuality';
+export { useIsMuted } from './hooks/useIsMuted';
+export { useTrackToggle } from './hooks/useTrackToggle';
+export type { ToggleSource, TrackToggleState, UseTrackToggleOptions } from './hooks/useTrackToggle';
+export { useMediaDevices } from './hooks/useMediaDevices';
+export type { MediaDevicesState } from './hooks/useMediaDevices';
+export { useDataChannel } from './hooks/useDataChannel';
+export type { DataChannel } from './hooks/useDataChannel';
+export { useChat } from './hooks/useChat';
+export type { ChatState } from './hooks/useChat';

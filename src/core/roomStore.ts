@@ -448,6 +448,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       return remoteList;
     },
     setTokenClaims(claims) {
+      if (claims === tokenClaims) return;
       tokenClaims = claims;
       markAll();
     },

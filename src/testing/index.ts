@@ -1,1 +1,2 @@
-export {};
+export { createTestRoom, TestRoom } from './TestRoom';
+export type { SentData, TestConnectionQuality, TestGrants, TestParticipantInit, TestRoomInit } from './TestRoom';
