@@ -6,14 +6,14 @@ import {
   type RoomOptions,
 } from 'livekit-client';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { getChatStore } from '../core/chatStore';
-import { createConnectionController, type ConnectTarget } from '../core/connection';
-import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails';
-import { canPublishSource } from '../core/grants';
-import { RoomKitError, toRoomKitError } from '../core/RoomKitError';
-import { getRoomStore } from '../core/roomStore';
-import { parseToken } from '../core/token';
-import { RoomStoreContext } from '../hooks/RoomContext';
+import { getChatStore } from '../core/chatStore.js';
+import { createConnectionController, type ConnectTarget } from '../core/connection.js';
+import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails.js';
+import { canPublishSource } from '../core/grants.js';
+import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
+import { getRoomStore } from '../core/roomStore.js';
+import type { parseToken } from '../core/token.js';
+import { RoomStoreContext } from '../hooks/RoomContext.js';
 
 /** Props of {@link RoomProvider}. Give one of `connection`, `token` + `url`, or `room`. */
 export interface RoomProviderProps {

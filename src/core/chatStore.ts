@@ -1,6 +1,6 @@
 import type { Room } from 'livekit-client';
-import { getDataBus, sendData, type DataMessage } from './dataBus';
-import { getRoomStore } from './roomStore';
+import { getDataBus, sendData, type DataMessage } from './dataBus.js';
+import { getRoomStore } from './roomStore.js';
 
 /** The topic chat messages travel on (the format LiveKit's components also read). */
 export const CHAT_TOPIC = 'lk-chat-topic';

@@ -1,7 +1,8 @@
 import { ConnectionState, type Room, type RoomConnectOptions } from 'livekit-client';
-import { RoomKitError, toRoomKitError } from './RoomKitError';
-import { getRoomStore } from './roomStore';
-import type { TokenClaims } from './token';
+import type { RoomKitError} from './RoomKitError.js';
+import { toRoomKitError } from './RoomKitError.js';
+import { getRoomStore } from './roomStore.js';
+import type { TokenClaims } from './token.js';
 
 /** Where to connect: a validated URL and token. */
 export interface ConnectTarget {

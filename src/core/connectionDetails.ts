@@ -1,6 +1,6 @@
-import type { ConnectTarget } from './connection';
-import { RoomKitError } from './RoomKitError';
-import { looksLikeApiKey, validateMediaUrl, validateToken } from './token';
+import type { ConnectTarget } from './connection.js';
+import { RoomKitError } from './RoomKitError.js';
+import { looksLikeApiKey, validateMediaUrl, validateToken } from './token.js';
 
 /**
  * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend

@@ -1,6 +1,6 @@
 import { RoomEvent, type DataPacket_Kind, type RemoteParticipant, type Room } from 'livekit-client';
-import { RoomKitError } from './RoomKitError';
-import { getRoomStore } from './roomStore';
+import { RoomKitError } from './RoomKitError.js';
+import { getRoomStore } from './roomStore.js';
 
 /** One data message received from the room. */
 export interface DataMessage {

@@ -2,15 +2,15 @@ import {
   ConnectionQuality,
   ConnectionState,
   RoomEvent,
-  Track,
   type DisconnectReason,
   type Participant,
   type Room,
+  type Track,
   type TrackPublication,
 } from 'livekit-client';
-import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants';
-import type { RoomKitError } from './RoomKitError';
-import type { TokenClaims } from './token';
+import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants.js';
+import type { RoomKitError } from './RoomKitError.js';
+import type { TokenClaims } from './token.js';
 
 /** One published track as the store sees it. Unchanged tracks keep their object identity. */
 export interface TrackState {

@@ -1,7 +1,7 @@
 import type { Room } from 'livekit-client';
 import { createContext, useContext } from 'react';
-import { RoomKitError } from '../core/RoomKitError';
-import { getRoomStore, type RoomStore } from '../core/roomStore';
+import { RoomKitError } from '../core/RoomKitError.js';
+import { getRoomStore, type RoomStore } from '../core/roomStore.js';
 
 /** @internal The provider's room store. */
 export const RoomStoreContext = createContext<RoomStore | null>(null);

@@ -1,8 +1,8 @@
-import { canPublishSource, type GrantName } from '../core/grants';
-import type { TrackSourceName } from '../core/token';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { canPublishSource, type GrantName } from '../core/grants.js';
+import type { TrackSourceName } from '../core/token.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** Options of {@link useCan}. */
 export interface UseCanOptions extends RoomHookOptions {

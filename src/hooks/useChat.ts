@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { getChatStore, type ChatMessage } from '../core/chatStore';
-import { toRoomKitError, type RoomKitError } from '../core/RoomKitError';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { getChatStore, type ChatMessage } from '../core/chatStore.js';
+import { toRoomKitError, type RoomKitError } from '../core/RoomKitError.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** What {@link useChat} returns. */
 export interface ChatState {

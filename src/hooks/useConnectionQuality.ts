@@ -1,7 +1,7 @@
 import { ConnectionQuality } from 'livekit-client';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** The connection quality of the participant with `identity`: excellent, good, poor, lost or unknown. */
 export function useConnectionQuality(identity: string, options: RoomHookOptions = {}): ConnectionQuality {

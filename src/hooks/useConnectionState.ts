@@ -1,7 +1,7 @@
 import type { ConnectionState } from 'livekit-client';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** The room's connection state: disconnected, connecting, connected, reconnecting or signalReconnecting. */
 export function useConnectionState(options: RoomHookOptions = {}): ConnectionState {

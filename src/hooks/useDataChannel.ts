@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { getDataBus, sendData, type DataMessage, type SendDataOptions } from '../core/dataBus';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { getDataBus, sendData, type DataMessage, type SendDataOptions } from '../core/dataBus.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** What {@link useDataChannel} returns. */
 export interface DataChannel {

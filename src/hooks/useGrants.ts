@@ -1,7 +1,7 @@
-import type { Grants } from '../core/grants';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import type { Grants } from '../core/grants.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /**
  * The local participant's effective grants: the token's grants, overridden by the server's live permissions

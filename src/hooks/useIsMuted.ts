@@ -1,7 +1,7 @@
 import type { Track } from 'livekit-client';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /**
  * Whether the participant's track of `source` is muted. A participant with no such track counts as muted.

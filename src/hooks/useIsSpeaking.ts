@@ -1,6 +1,6 @@
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** Whether the participant with `identity` is speaking now. */
 export function useIsSpeaking(identity: string, options: RoomHookOptions = {}): boolean {

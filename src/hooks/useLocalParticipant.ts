@@ -1,7 +1,7 @@
-import type { ParticipantState } from '../core/roomStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import type { ParticipantState } from '../core/roomStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** The local participant's state; a new object only when something about it changed. */
 export function useLocalParticipant(options: RoomHookOptions = {}): ParticipantState {

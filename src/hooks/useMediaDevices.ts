@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { getDeviceStore, type MediaDeviceKindName } from '../core/deviceStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { getDeviceStore, type MediaDeviceKindName } from '../core/deviceStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** What {@link useMediaDevices} returns. */
 export interface MediaDevicesState {

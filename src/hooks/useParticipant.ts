@@ -1,7 +1,7 @@
-import type { ParticipantState } from '../core/roomStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import type { ParticipantState } from '../core/roomStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /**
  * One participant (local or remote) by identity, or undefined when absent. Re-renders only when that

@@ -1,7 +1,7 @@
-import type { ParticipantState } from '../core/roomStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { shallowArrayEqual, useStoreValue } from './useStoreValue';
+import type { ParticipantState } from '../core/roomStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { shallowArrayEqual, useStoreValue } from './useStoreValue.js';
 
 /**
  * Every visible participant: the local one first (unless it is a hidden observer), then the remote ones in

@@ -1,5 +1,5 @@
 import type { Room } from 'livekit-client';
-import { useRoomStore } from './RoomContext';
+import { useRoomStore } from './RoomContext.js';
 
 /** Options every RoomKit hook accepts. */
 export interface RoomHookOptions {

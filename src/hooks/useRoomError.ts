@@ -1,7 +1,7 @@
-import type { RoomKitError } from '../core/RoomKitError';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** The last error of the room (validation, connection, disconnect, devices), or undefined. */
 export function useRoomError(options: RoomHookOptions = {}): RoomKitError | undefined {

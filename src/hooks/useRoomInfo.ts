@@ -1,7 +1,7 @@
-import type { RoomInfo } from '../core/roomStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import type { RoomInfo } from '../core/roomStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** The room's name, metadata and recording state. */
 export function useRoomInfo(options: RoomHookOptions = {}): RoomInfo {

@@ -1,11 +1,11 @@
 import { Track } from 'livekit-client';
 import { useCallback, useRef, useState } from 'react';
-import { canPublishSource } from '../core/grants';
-import { RoomKitError, toRoomKitError } from '../core/RoomKitError';
-import type { TrackSourceName } from '../core/token';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { useStoreValue } from './useStoreValue';
+import { canPublishSource } from '../core/grants.js';
+import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
+import type { TrackSourceName } from '../core/token.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
 
 /** A source the local participant can toggle. */
 export type ToggleSource = Track.Source.Microphone | Track.Source.Camera | Track.Source.ScreenShare;

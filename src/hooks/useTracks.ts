@@ -1,9 +1,9 @@
 import { Track } from 'livekit-client';
 import { useRef } from 'react';
-import type { ParticipantState, RoomStore, TrackState } from '../core/roomStore';
-import { useRoomStore } from './RoomContext';
-import type { RoomHookOptions } from './useRoom';
-import { shallowArrayEqual, useStoreValue } from './useStoreValue';
+import type { ParticipantState, RoomStore, TrackState } from '../core/roomStore.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { shallowArrayEqual, useStoreValue } from './useStoreValue.js';
 
 /** A participant's track of one source, or a placeholder where the participant has none (`track` undefined). */
 export interface TrackReference {

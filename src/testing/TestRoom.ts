@@ -12,11 +12,11 @@ import {
   type RemoteParticipant,
   type RoomOptions,
 } from 'livekit-client';
-import { setDeviceEnumerator, type MediaDeviceKindName } from '../core/deviceStore';
-import { RoomKitError } from '../core/RoomKitError';
-import { getRoomStore } from '../core/roomStore';
-import type { TokenClaims, TrackSourceName } from '../core/token';
-import { createAudioTrack, createStream, createVideoTrack } from './syntheticMedia';
+import { setDeviceEnumerator, type MediaDeviceKindName } from '../core/deviceStore.js';
+import { RoomKitError } from '../core/RoomKitError.js';
+import { getRoomStore } from '../core/roomStore.js';
+import type { TokenClaims, TrackSourceName } from '../core/token.js';
+import { createAudioTrack, createStream, createVideoTrack, ensureMediaClasses } from './syntheticMedia.js';
 
 /** Grants of the simulated local participant, as a token would carry them. Absent flags take the server defaults. */
 export interface TestGrants {
@@ -153,6 +153,7 @@ export class TestRoom extends Room {
   private claims: TokenClaims;
 
   constructor(init: TestRoomInit = {}) {
+    ensureMediaClasses();
     super({ adaptiveStream: false, dynacast: false, ...init.roomOptions });
     this.internals = this as unknown as RoomInternals;
     for (const name of REQUIRED_INTERNALS) {

@@ -1,2 +1,2 @@
-export { createTestRoom, TestRoom } from './TestRoom';
-export type { SentData, TestConnectionQuality, TestGrants, TestParticipantInit, TestRoomInit } from './TestRoom';
+export { createTestRoom, TestRoom } from './TestRoom.js';
+export type { SentData, TestConnectionQuality, TestGrants, TestParticipantInit, TestRoomInit } from './TestRoom.js';

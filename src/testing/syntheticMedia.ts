@@ -42,8 +42,10 @@ class StandInTrack extends EventTarget {
 class StandInStream extends EventTarget {
   readonly id = `synthetic-stream-${++nextId}`;
   readonly active = true;
-  constructor(private tracks: MediaStreamTrack[]) {
+  private tracks: MediaStreamTrack[];
+  constructor(tracks: MediaStreamTrack[] | MediaStream = []) {
     super();
+    this.tracks = Array.isArray(tracks) ? [...tracks] : tracks.getTracks();
   }
   getTracks() {
     return [...this.tracks];
@@ -60,6 +62,16 @@ class StandInStream extends EventTarget {
   removeTrack(track: MediaStreamTrack) {
     this.tracks = this.tracks.filter((t) => t !== track);
   }
+}
+
+/**
+ * livekit-client's local tracks need the `MediaStream` and `MediaStreamTrack` classes, which jsdom lacks.
+ * Where they are missing (and only there), define the stand-ins under those names.
+ */
+export function ensureMediaClasses(): void {
+  const g = globalThis as Record<string, unknown>;
+  if (typeof g.MediaStreamTrack === 'undefined') g.MediaStreamTrack = StandInTrack;
+  if (typeof g.MediaStream === 'undefined') g.MediaStream = StandInStream;
 }
 
 /** Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. */
@@ -105,7 +117,7 @@ function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefi
   if (typeof canvas.captureStream !== 'function') return undefined;
   canvas.width = 320;
   canvas.height = 180;
-  let ctx: CanvasRenderingContext2D | null = null;
+  let ctx: CanvasRenderingContext2D | null;
   try {
     ctx = canvas.getContext('2d');
   } catch {
@@ -143,6 +155,6 @@ export function createAudioTrack(label: string): MediaStreamTrack {
 
 /** A MediaStream holding `track` (a stand-in where the environment has no MediaStream). */
 export function createStream(track: MediaStreamTrack): MediaStream {
-  if (typeof MediaStream !== 'undefined' && !(track instanceof StandInTrack)) return new MediaStream([track]);
-  return new StandInStream([track]) as unknown as MediaStream;
+  if (track instanceof StandInTrack) return new StandInStream([track]) as unknown as MediaStream;
+  return new MediaStream([track]);
 }
