@@ -7,6 +7,7 @@ import {
 } from 'livekit-client';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getChatStore } from '../core/chatStore.js';
+import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { createConnectionController, type ConnectTarget } from '../core/connection.js';
 import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails.js';
 import { canPublishSource } from '../core/grants.js';
@@ -14,6 +15,7 @@ import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { parseToken } from '../core/token.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
+import { defaultLabels, LabelsContext, type RoomKitLabels } from './labels.js';
 
 /** Props of {@link RoomProvider}. Give one of `connection`, `token` + `url`, or `room`. */
 export interface RoomProviderProps {
@@ -48,6 +50,8 @@ export interface RoomProviderProps {
   onDisconnected?: (reason: DisconnectReason | undefined) => void;
   /** Called with every failure, as a RoomKitError. Errors are also readable with `useRoomError()`. */
   onError?: (error: RoomKitError) => void;
+  /** Strings for every RoomKit component inside; missing keys fall back to English. */
+  labels?: Partial<RoomKitLabels>;
 }
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -144,6 +148,11 @@ export function RoomProvider(props: RoomProviderProps) {
 
   // Keep chat history while the provider is mounted, even when no chat is on screen.
   useEffect(() => getChatStore(room).retain(), [room]);
+  // A revoked grant stops the local tracks it no longer allows.
+  useEffect(() => enforcePublishGrants(room), [room]);
+
+  const labelOverrides = props.labels;
+  const labels = useMemo(() => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels), [labelOverrides]);
 
   useEffect(() => {
     const onConnected = () => latest.current.onConnected?.(room);
@@ -165,5 +174,9 @@ export function RoomProvider(props: RoomProviderProps) {
     };
   }, [room, store]);
 
-  return <RoomStoreContext.Provider value={store}>{children}</RoomStoreContext.Provider>;
+  return (
+    <RoomStoreContext.Provider value={store}>
+      <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>
+    </RoomStoreContext.Provider>
+  );
 }
