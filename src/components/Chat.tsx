@@ -24,7 +24,7 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const reasonId = useId();
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const el = log.current;
@@ -50,7 +50,8 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
 
   return (
     <section aria-label={labels.chat} {...rest} className={cx('rk-chat', className)} data-can-send={canSend ? '' : undefined}>
-      <ol ref={log} className="rk-chat-log" role="log" aria-label={labels.chatLog} tabIndex={0}>
+      <div ref={log} className="rk-chat-log" role="log" aria-label={labels.chatLog} tabIndex={0}>
+        <ol className="rk-chat-list">
         {messages.length === 0 ? <li className="rk-chat-empty">{labels.chatEmpty}</li> : null}
         {messages.map((m) => (
           <li key={m.id} className="rk-chat-message" data-local={m.isLocal ? '' : undefined}>
@@ -61,7 +62,8 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
             <p className="rk-chat-text">{m.message}</p>
           </li>
         ))}
-      </ol>
+        </ol>
+      </div>
       <form className="rk-chat-form" onSubmit={submit}>
         <label className="rk-visually-hidden" htmlFor={inputId}>
           {labels.chatInput}

@@ -72,6 +72,17 @@ export function ensureMediaClasses(): void {
   const g = globalThis as Record<string, unknown>;
   if (typeof g.MediaStreamTrack === 'undefined') g.MediaStreamTrack = StandInTrack;
   if (typeof g.MediaStream === 'undefined') g.MediaStream = StandInStream;
+  // jsdom implements no media playback: `play()` returns undefined instead of a promise.
+  if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent) && typeof HTMLMediaElement !== 'undefined') {
+    const proto = HTMLMediaElement.prototype as HTMLMediaElement & { __roomkitPlay?: boolean };
+    if (!proto.__roomkitPlay) {
+      proto.__roomkitPlay = true;
+      proto.play = function play() {
+        return Promise.resolve();
+      };
+      proto.pause = function pause() {};
+    }
+  }
 }
 
 /** Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. */
