@@ -41,7 +41,7 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
         {...rest}
         id={selectId}
         className="rk-select"
-        value={activeDeviceId ?? ''}
+        value={devices.some((d) => d.deviceId === activeDeviceId) ? activeDeviceId : (devices[0]?.deviceId ?? '')}
         disabled={rest.disabled || devices.length === 0}
         onChange={(event) => {
           const deviceId = event.target.value;
@@ -49,11 +49,6 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
         }}
       >
         {devices.length === 0 ? <option value="">{labels.noDevices}</option> : null}
-        {activeDeviceId && !devices.some((d) => d.deviceId === activeDeviceId) && devices.length > 0 ? (
-          <option value={activeDeviceId} hidden>
-            {name}
-          </option>
-        ) : null}
         {devices.map((device, i) => (
           <option key={device.deviceId || i} value={device.deviceId}>
             {device.label || `${name} ${i + 1}`}

@@ -114,7 +114,7 @@ function drawAll() {
     ctx.fill();
     ctx.fillStyle = 'rgba(255,255,255,0.9)';
     ctx.font = `${Math.round(h / 9)}px sans-serif`;
-    ctx.fillText(label, 8, h - 10);
+    ctx.fillText(label, 8, Math.round(h / 9) + 6);
   }
   if (canvases.size === 0 && timer) {
     clearInterval(timer);

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DisconnectReason, RemoteTrackPublication, Track } from 'livekit-client';
+import type { RemoteTrackPublication} from 'livekit-client';
+import { DisconnectReason, Track } from 'livekit-client';
 import type { ReactElement } from 'react';
 import {
   Chat,
