@@ -34,8 +34,13 @@ export function useElementSize<T extends HTMLElement>() {
   useIsoLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    // Set state only on a real change: React keeps even an equal update queued and renders the grid once more
+    // for it the next time it renders (see VideoTrack).
+    let last = FALLBACK;
     const measure = (width: number, height: number) => {
-      if (width > 0 && height > 0) setSize((prev) => (prev.width === width && prev.height === height ? prev : { width, height }));
+      if (width <= 0 || height <= 0 || (width === last.width && height === last.height)) return;
+      last = { width, height };
+      setSize(last);
     };
     const rect = el.getBoundingClientRect();
     measure(rect.width, rect.height);

@@ -40,9 +40,19 @@ export const VideoTrack = forwardRef<HTMLVideoElement, VideoTrackProps>(function
   useEffect(() => {
     const el = element.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), {
-      threshold: 0,
-    });
+    // Set state only on a real change. The observer's first report ("visible") repeats the initial state, and
+    // React keeps even an equal update queued until the component next renders, then renders it once more for
+    // it: every tile would render twice on its first update (a speaking change, a mute).
+    let last = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const next = entries.some((e) => e.isIntersecting);
+        if (next === last) return;
+        last = next;
+        setVisible(next);
+      },
+      { threshold: 0 },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

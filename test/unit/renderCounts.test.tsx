@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { memo, Profiler } from 'react';
 import type { Track } from 'livekit-client';
 import { GridLayout, ParticipantTile, RoomProvider, useIsSpeaking, useParticipant, useParticipants, type ParticipantState } from '../../src/index';
@@ -107,5 +108,74 @@ describe('render isolation in the prebuilt GridLayout', () => {
     commits.clear();
     act(() => void room.setConnectionQuality('participant-9', 'poor'));
     expect(Object.fromEntries(commits)).toEqual({ 'participant-9': 1 });
+  });
+});
+
+describe('render isolation with observers that report at once, as browsers do', () => {
+  // A browser's IntersectionObserver and ResizeObserver report the current state once after observe(), in a
+  // task of their own. jsdom has neither, so these stand-ins do the same.
+  class ReportingIntersectionObserver {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      setTimeout(() => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never), 0);
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  class ReportingResizeObserver {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      const contentRect = { width: 1280, height: 720 } as DOMRectReadOnly;
+      setTimeout(() => this.callback([{ target, contentRect } as ResizeObserverEntry], this as never), 0);
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  const observersReport = () => act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+
+  beforeEach(() => {
+    vi.stubGlobal('IntersectionObserver', ReportingIntersectionObserver);
+    vi.stubGlobal('ResizeObserver', ReportingResizeObserver);
+  });
+  afterEach(() => void vi.unstubAllGlobals());
+
+  it('a tile renders once for its first change after mounting, not once more for the observer report', async () => {
+    const room = createTestRoom({ participants: 12 });
+    const commits = new Map<string, number>();
+    let grid = 0;
+    const renderTile = (tile: { identity: string; source: Track.Source.Camera | Track.Source.ScreenShare }) => (
+      <Profiler id={tile.identity} onRender={(id) => commits.set(id, (commits.get(id) ?? 0) + 1)}>
+        <ParticipantTile identity={tile.identity} source={tile.source} />
+      </Profiler>
+    );
+    render(
+      <RoomProvider room={room}>
+        <Profiler id="grid" onRender={() => grid++}>
+          <GridLayout renderTile={renderTile} />
+        </Profiler>
+      </RoomProvider>,
+    );
+    expect(document.querySelectorAll('video')).toHaveLength(12);
+    await observersReport();
+    commits.clear();
+    grid = 0;
+
+    act(() => void room.setSpeaking('participant-5', true));
+    await observersReport();
+    expect(Object.fromEntries(commits)).toEqual({ 'participant-5': 1 });
+
+    commits.clear();
+    act(() => void room.setMuted('participant-6', 'microphone', true));
+    await observersReport();
+    expect(Object.fromEntries(commits)).toEqual({ 'participant-6': 1 });
+
+    // A join re-renders the grid once (its tile list changed), not once more for the resize report.
+    grid = 0;
+    act(() => void room.addParticipant({ identity: 'late', camera: true }));
+    await observersReport();
+    expect(grid).toBe(1);
   });
 });
