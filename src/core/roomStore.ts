@@ -265,6 +265,9 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   function apply(): boolean {
     const prevState = state;
     let participantsChanged = false;
+    // Someone joined or left, or became hidden or visible: only then can the visible list change. Rebuilding it
+    // walks every participant, so a speaking change in a room of 1000 must not.
+    let membershipChanged = false;
     const localIdentityBefore = prevState?.local.identity;
 
     const rereadRemote = (identity: string) => {
@@ -274,6 +277,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
         if (prev && !prev.isLocal) {
           participants.delete(identity);
           participantsChanged = true;
+          membershipChanged = true;
         }
         return;
       }
@@ -281,6 +285,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       if (next !== prev) {
         participants.set(identity, next);
         participantsChanged = true;
+        if (!prev || prev.isLocal || prev.hidden !== next.hidden) membershipChanged = true;
       }
     };
 
@@ -306,7 +311,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     }
 
     let remoteIdentities = prevState?.remoteIdentities ?? [];
-    if (participantsChanged || dirtyAll) {
+    if (membershipChanged || dirtyAll) {
       const next: string[] = [];
       for (const identity of room.remoteParticipants.keys()) {
         const p = participants.get(identity);

@@ -94,4 +94,32 @@ describe('room store', () => {
     expect(store.getState().remoteIdentities).toEqual(['amy']);
     expect(store.getParticipant('ghost')?.hidden).toBe(true);
   });
+
+  it('re-reads only what changed: a speaking change or a mute does not walk the participant list', () => {
+    const room = createTestRoom({ participants: 50 });
+    const store = getRoomStore(room);
+    const unsubscribe = store.subscribe(() => store.getState());
+    const walks = vi.spyOn(room.remoteParticipants, 'keys');
+    const identities = store.getState().remoteIdentities;
+
+    room.setSpeaking('participant-7', true);
+    room.setMuted('participant-8', 'microphone', true);
+    room.setConnectionQuality('participant-9', 'poor');
+    expect(walks).not.toHaveBeenCalled();
+    expect(store.getParticipant('participant-7')?.isSpeaking).toBe(true);
+    expect(store.getState().remoteIdentities).toBe(identities);
+
+    // Joining, leaving and becoming hidden do change the visible list.
+    room.addParticipant({ identity: 'late' });
+    expect(store.getState().remoteIdentities.at(-1)).toBe('late');
+    room.setPermissions('participant-3', { hidden: true });
+    expect(store.getState().remoteIdentities).not.toContain('participant-3');
+    room.setPermissions('participant-3', { hidden: false });
+    expect(store.getState().remoteIdentities).toContain('participant-3');
+    room.removeParticipant('participant-1');
+    expect(store.getState().remoteIdentities).not.toContain('participant-1');
+    expect(store.getState().remoteIdentities).toHaveLength(50);
+    expect(walks).toHaveBeenCalled();
+    unsubscribe();
+  });
 });
