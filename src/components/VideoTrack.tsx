@@ -98,6 +98,11 @@ export function AudioTrack({ track, volume }: AudioTrackProps) {
     if (!el || !media) return;
     media.attach(el);
     return () => {
+      // livekit-client keeps detached <audio> elements in a module-wide pool for reuse, and keeps adding to it
+      // while every pooled element still has a parent. An unmounted element still has one (the removed subtree
+      // stays whole), so each unmount pooled another element and, through it, the whole removed subtree. Out
+      // of the document, it leaves its parent first; then the pool holds at most one bare element.
+      if (!el.isConnected) el.remove();
       media.detach(el);
     };
   }, [media]);
