@@ -525,7 +525,12 @@ export class TestRoom extends Room {
     if (!participant) return;
     const isVideo = t.source === 'camera' || t.source === 'screen_share';
     const label = `${p.name}${t.source === 'screen_share' ? ' (screen)' : ''}`;
-    const media = isVideo ? createVideoTrack(label, hueOf(p.identity + t.source)) : createAudioTrack(label);
+    // Remote video is drawn only while a video element shows it (a page of a large grid, not all of it).
+    const watched = () => {
+      const track = participant.getTrackPublicationBySid(t.sid)?.track;
+      return !track || track.attachedElements.length > 0;
+    };
+    const media = isVideo ? createVideoTrack(label, hueOf(p.identity + t.source), watched) : createAudioTrack(label);
     participant.addSubscribedMediaTrack(media, t.sid, createStream(media), undefined as unknown as RTCRtpReceiver);
   }
 

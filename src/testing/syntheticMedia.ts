@@ -85,10 +85,42 @@ export function ensureMediaClasses(): void {
   }
 }
 
-/** Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. */
-const canvases = new Set<{ canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D; hue: number; label: string; track: MediaStreamTrack }>();
+/**
+ * Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. A canvas whose track
+ * nobody watches (no video element shows it: off the grid's page, unsubscribed) keeps its last frame and
+ * costs nothing per tick, so a simulated room of 1000 cameras stays as cheap as the 25 on screen.
+ */
+interface SyntheticCanvas {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  hue: number;
+  label: string;
+  track: MediaStreamTrack;
+  isWatched: (() => boolean) | undefined;
+}
+const canvases = new Set<SyntheticCanvas>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let frame = 0;
+
+function draw({ ctx, canvas, hue, label }: SyntheticCanvas) {
+  const w = canvas.width;
+  const h = canvas.height;
+  const shift = (hue + frame * 2) % 360;
+  const gradient = ctx.createLinearGradient(0, 0, w, h);
+  gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
+  gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, w, h);
+  const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
+  const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
+  ctx.fillStyle = 'rgba(255,255,255,0.85)';
+  ctx.beginPath();
+  ctx.arc(x, y, h * 0.18, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.font = `${Math.round(h / 9)}px sans-serif`;
+  ctx.fillText(label, 8, Math.round(h / 9) + 6);
+}
 
 function drawAll() {
   frame++;
@@ -97,24 +129,8 @@ function drawAll() {
       canvases.delete(entry);
       continue;
     }
-    const { ctx, canvas, hue, label } = entry;
-    const w = canvas.width;
-    const h = canvas.height;
-    const shift = (hue + frame * 2) % 360;
-    const gradient = ctx.createLinearGradient(0, 0, w, h);
-    gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
-    gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, w, h);
-    const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
-    const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
-    ctx.beginPath();
-    ctx.arc(x, y, h * 0.18, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = 'rgba(255,255,255,0.9)';
-    ctx.font = `${Math.round(h / 9)}px sans-serif`;
-    ctx.fillText(label, 8, Math.round(h / 9) + 6);
+    if (entry.isWatched && !entry.isWatched()) continue;
+    draw(entry);
   }
   if (canvases.size === 0 && timer) {
     clearInterval(timer);
@@ -122,7 +138,7 @@ function drawAll() {
   }
 }
 
-function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefined {
+function canvasVideoTrack(label: string, hue: number, isWatched: (() => boolean) | undefined): MediaStreamTrack | undefined {
   if (typeof document === 'undefined') return undefined;
   const canvas = document.createElement('canvas');
   if (typeof canvas.captureStream !== 'function') return undefined;
@@ -137,8 +153,10 @@ function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefi
   if (!ctx) return undefined;
   const track = canvas.captureStream(10).getVideoTracks()[0];
   if (!track) return undefined;
-  canvases.add({ canvas, ctx, hue, label, track });
-  drawAll();
+  const entry = { canvas, ctx, hue, label, track, isWatched };
+  canvases.add(entry);
+  // The first frame now (this canvas only: drawing them all here made creating N cameras cost N² draws).
+  draw(entry);
   timer ??= setInterval(drawAll, 100);
   return track;
 }
@@ -154,9 +172,12 @@ function silentAudioTrack(): MediaStreamTrack | undefined {
   }
 }
 
-/** A video track: moving synthetic video in a browser, a stand-in in jsdom. */
-export function createVideoTrack(label: string, hue = 210): MediaStreamTrack {
-  return canvasVideoTrack(label, hue) ?? (new StandInTrack('video', label) as unknown as MediaStreamTrack);
+/**
+ * A video track: moving synthetic video in a browser, a stand-in in jsdom. With `isWatched`, frames are drawn
+ * only while it returns true.
+ */
+export function createVideoTrack(label: string, hue = 210, isWatched?: () => boolean): MediaStreamTrack {
+  return canvasVideoTrack(label, hue, isWatched) ?? (new StandInTrack('video', label) as unknown as MediaStreamTrack);
 }
 
 /** An audio track: silence in a browser, a stand-in in jsdom. */
