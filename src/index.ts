@@ -8,6 +8,8 @@ export type { Grants, GrantName, LivePermissions } from './core/grants.js';
 export { createRoomStore, getRoomStore } from './core/roomStore.js';
 export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
 export type { ConnectionDetails } from './core/connectionDetails.js';
+export { validateConnectionResponse } from './core/connectionResponse.js';
+export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
 export type { ChatMessage } from './core/chatStore.js';
 export type { DataMessage, SendDataOptions } from './core/dataBus.js';
 export type { MediaDeviceKindName } from './core/deviceStore.js';
