@@ -10,6 +10,13 @@ export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState
 export type { ConnectionDetails } from './core/connectionDetails.js';
 export { validateConnectionResponse } from './core/connectionResponse.js';
 export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
+export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
+export type {
+  ConnectionEndpoint,
+  ConnectionErrorDetails,
+  FetchConnection,
+  FetchConnectionContext,
+} from './core/connectionRequest.js';
 export type { ChatMessage } from './core/chatStore.js';
 export type { DataMessage, SendDataOptions } from './core/dataBus.js';
 export type { MediaDeviceKindName } from './core/deviceStore.js';
@@ -17,6 +24,16 @@ export type { MediaDeviceKindName } from './core/deviceStore.js';
 // Provider and hooks
 export { RoomProvider } from './components/RoomProvider.js';
 export type { RoomProviderProps } from './components/RoomProvider.js';
+export { connectionQueryOptions, connectionQueryKey } from './hooks/connectionQueryOptions.js';
+export type {
+  ConnectionQueryOptions,
+  ConnectionQueryCommonOptions,
+  ConnectionQueryEndpointOptions,
+  ConnectionQueryFetchOptions,
+  ConnectionQueryKey,
+} from './hooks/connectionQueryOptions.js';
+export { useConnection } from './hooks/useConnection.js';
+export type { UseConnectionResult } from './hooks/useConnection.js';
 export { useRoom } from './hooks/useRoom.js';
 export type { RoomHookOptions } from './hooks/useRoom.js';
 export { useConnectionState } from './hooks/useConnectionState.js';
