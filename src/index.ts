@@ -23,7 +23,7 @@ export type { MediaDeviceKindName } from './core/deviceStore.js';
 
 // Provider and hooks
 export { RoomProvider } from './components/RoomProvider.js';
-export type { RoomProviderProps } from './components/RoomProvider.js';
+export type { RoomProviderProps, ConnectionQueryState } from './components/RoomProvider.js';
 export { connectionQueryOptions, connectionQueryKey } from './hooks/connectionQueryOptions.js';
 export type {
   ConnectionQueryOptions,
