@@ -30,14 +30,14 @@ export default defineConfig({
             { find: /^react-dom\/client$/, replacement: resolve(react18, 'react-dom/client.js') },
             { find: /^react-dom\/server$/, replacement: resolve(react18, 'react-dom/server.node.js') },
             { find: /^react-dom\/test-utils$/, replacement: resolve(react18, 'react-dom/test-utils.js') },
-            // Testing Library's ESM build, inlined below, so its own react-dom imports take the aliases too.
+            // Testing Library's ESM build, inlined below (with react-query), so its own react-dom imports take the aliases too.
             {
               find: /^@testing-library\/react$/,
               replacement: resolve(here, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
             },
           ],
         },
-        test: { name: 'react18', ...unit, env: { EXPECTED_REACT_MAJOR: '18' }, server: { deps: { inline: [/@testing-library\/react/, /react18/] } } },
+        test: { name: 'react18', ...unit, env: { EXPECTED_REACT_MAJOR: '18' }, server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react18/] } } },
       },
       {
         extends: true,

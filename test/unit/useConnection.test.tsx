@@ -213,7 +213,16 @@ describe('refresh before expiry (fake timers)', () => {
       return { token, url: 'wss://media.example.com', room: 'standup', identity: 'ann', expiresAt: now + LIFETIME_S };
     };
   });
-  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  /** Moves the fake clock, then lets real macrotasks run (React 18's scheduler uses MessageChannel). */
+  const advance = async (ms: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+    for (let i = 0; i < 5; i++) {
+      await act(async () => {
+        await new Promise((r) => setImmediate(r));
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    }
+  };
 
   it('refetches a short-lived token before it expires, keeps the live session, and re-joins with the new token', async () => {
     const onError = vi.fn();
