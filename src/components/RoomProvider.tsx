@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import {
   DisconnectReason,
   Room,
@@ -221,11 +222,21 @@ export function RoomProvider(props: RoomProviderProps) {
   useEffect(() => {
     // One automatic re-join per joined session, so a re-join that fails cannot loop.
     let joined = false;
+    let stopWaiting: (() => void) | undefined;
     const rejoin = () => {
       const current = latestQuery.current;
       const target = latestTarget.current;
-      if (!current || !joined || !target) return;
-      joined = false;
+      if (!current || !target) return;
+      if (!onlineManager.isOnline()) {
+        // Offline: react-query's online manager says when to try (and refetches paused queries then).
+        stopWaiting ??= onlineManager.subscribe((online) => {
+          if (!online) return;
+          stopWaiting?.();
+          stopWaiting = undefined;
+          rejoin();
+        });
+        return;
+      }
       const expiresAt = target.claims.expiresAt;
       if (expiresAt === undefined || expiresAt - Date.now() > REJOIN_FRESHNESS_MS) {
         controller.rejoin();
@@ -240,7 +251,10 @@ export function RoomProvider(props: RoomProviderProps) {
     };
     const onDisconnected = (reason?: DisconnectReason) => {
       latest.current.onDisconnected?.(reason);
-      if (TRANSIENT_DISCONNECTS.has(reason)) rejoin();
+      if (joined && TRANSIENT_DISCONNECTS.has(reason)) {
+        joined = false;
+        rejoin();
+      }
       if (reason !== undefined && reason !== DisconnectReason.CLIENT_INITIATED) {
         const error = new RoomKitError(
           'disconnected',
@@ -253,6 +267,7 @@ export function RoomProvider(props: RoomProviderProps) {
     };
     room.on(RoomEvent.Connected, onConnected).on(RoomEvent.Disconnected, onDisconnected);
     return () => {
+      stopWaiting?.();
       room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
     };
   }, [room, store, controller]);

@@ -1,4 +1,4 @@
-import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ConnectionState, DisconnectReason, RoomEvent, type Room, type RoomOptions } from 'livekit-client';
 import type * as LiveKit from 'livekit-client';
@@ -69,6 +69,7 @@ afterEach(async () => {
   client.clear();
   vi.useRealTimers();
   focusManager.setFocused(undefined);
+  onlineManager.setOnline(true);
   await new Promise((r) => setTimeout(r, 10));
 });
 
@@ -268,6 +269,19 @@ describe('refresh before expiry (fake timers)', () => {
     expect(issued).toHaveLength(2);
     expect(connectedTokens()).toEqual([issued[0], issued[1]]);
     expect(screen.getByTestId('error')).toHaveTextContent('none'); // cleared by the successful re-join
+  });
+
+  it("waits for react-query's online manager before re-joining after a network loss", async () => {
+    render(withClient(<Meeting options={{ key: 'standup', fetchConnection: () => fetchConnection() }} />));
+    await advance(10);
+    act(() => onlineManager.setOnline(false));
+    act(() => dropSession(room!));
+    await advance(20_000);
+    expect(connects()).toHaveLength(1);
+    act(() => onlineManager.setOnline(true));
+    await advance(10);
+    expect(connectedTokens()).toEqual([issued[0], issued[0]]); // still 28 s to go: no refetch needed
+    expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/);
   });
 
   it('does not re-join a session the server ended on purpose, not even after a refresh', async () => {
