@@ -1,6 +1,22 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 const here = import.meta.dirname;
 const react18 = resolve(here, 'test/react18/node_modules');
@@ -42,6 +58,21 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'] },
+      },
+      {
+        // Every story is a test: rendered in Debian's Chromium, its play function run, axe checked.
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
       },
     ],
   },

@@ -60,3 +60,54 @@ export { useDataChannel } from './hooks/useDataChannel.js';
 export type { DataChannel } from './hooks/useDataChannel.js';
 export { useChat } from './hooks/useChat.js';
 export type { ChatState } from './hooks/useChat.js';
+
+// Components
+export { defaultLabels } from './components/labels.js';
+export type { RoomKitLabels } from './components/labels.js';
+export { VideoTrack, AudioTrack } from './components/VideoTrack.js';
+export type { VideoTrackProps, AudioTrackProps } from './components/VideoTrack.js';
+export { RoomAudioRenderer } from './components/RoomAudioRenderer.js';
+export type { RoomAudioRendererProps } from './components/RoomAudioRenderer.js';
+export { StartAudio } from './components/StartAudio.js';
+export type { StartAudioProps } from './components/StartAudio.js';
+export {
+  ParticipantTile,
+  ParticipantName,
+  ConnectionQualityIndicator,
+  TrackMutedIndicator,
+  displayName,
+} from './components/ParticipantTile.js';
+export type {
+  ParticipantTileProps,
+  ParticipantNameProps,
+  ConnectionQualityIndicatorProps,
+  TrackMutedIndicatorProps,
+} from './components/ParticipantTile.js';
+export { GridLayout } from './components/GridLayout.js';
+export type { GridLayoutProps } from './components/GridLayout.js';
+export { FocusLayout } from './components/FocusLayout.js';
+export type { FocusLayoutProps } from './components/FocusLayout.js';
+export type { TileDescriptor } from './components/layout.js';
+export { TrackToggle } from './components/TrackToggle.js';
+export type { TrackToggleProps } from './components/TrackToggle.js';
+export { MediaDeviceSelect } from './components/MediaDeviceSelect.js';
+export type { MediaDeviceSelectProps } from './components/MediaDeviceSelect.js';
+export { ControlBar } from './components/ControlBar.js';
+export type { ControlBarProps, ControlBarControls } from './components/ControlBar.js';
+export { LeaveButton } from './components/LeaveButton.js';
+export type { LeaveButtonProps } from './components/LeaveButton.js';
+export { Chat } from './components/Chat.js';
+export type { ChatProps } from './components/Chat.js';
+export { ConnectionStateToast } from './components/ConnectionStateToast.js';
+export type { ConnectionStateToastProps } from './components/ConnectionStateToast.js';
+export { RecordingIndicator, RecordingControl } from './components/Recording.js';
+export type { RecordingIndicatorProps, RecordingControlProps } from './components/Recording.js';
+export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
+export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
+export { LiveAnnouncer } from './components/LiveAnnouncer.js';
+
+// Prefabs
+export { PreJoin } from './prefabs/PreJoin.js';
+export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
+export { VideoConference } from './prefabs/VideoConference.js';
+export type { VideoConferenceProps } from './prefabs/VideoConference.js';

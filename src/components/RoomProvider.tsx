@@ -8,6 +8,7 @@ import {
 } from 'livekit-client';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getChatStore } from '../core/chatStore.js';
+import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { createConnectionController, type ConnectTarget } from '../core/connection.js';
 import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails.js';
 import type { ValidatedConnection } from '../core/connectionResponse.js';
@@ -16,6 +17,7 @@ import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { parseToken } from '../core/token.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
+import { defaultLabels, LabelsContext, type RoomKitLabels } from './labels.js';
 
 /**
  * The part of a react-query result that {@link RoomProvider} reads: what `useConnection()` or
@@ -74,6 +76,8 @@ export interface RoomProviderProps {
   onDisconnected?: (reason: DisconnectReason | undefined) => void;
   /** Called with every failure, as a RoomKitError. Errors are also readable with `useRoomError()`. */
   onError?: (error: RoomKitError) => void;
+  /** Strings for every RoomKit component inside; missing keys fall back to English. */
+  labels?: Partial<RoomKitLabels>;
 }
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -218,6 +222,11 @@ export function RoomProvider(props: RoomProviderProps) {
 
   // Keep chat history while the provider is mounted, even when no chat is on screen.
   useEffect(() => getChatStore(room).retain(), [room]);
+  // A revoked grant stops the local tracks it no longer allows.
+  useEffect(() => enforcePublishGrants(room), [room]);
+
+  const labelOverrides = props.labels;
+  const labels = useMemo(() => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels), [labelOverrides]);
 
   useEffect(() => {
     // One automatic re-join per joined session, so a re-join that fails cannot loop.
@@ -272,5 +281,9 @@ export function RoomProvider(props: RoomProviderProps) {
     };
   }, [room, store, controller]);
 
-  return <RoomStoreContext.Provider value={store}>{children}</RoomStoreContext.Provider>;
+  return (
+    <RoomStoreContext.Provider value={store}>
+      <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>
+    </RoomStoreContext.Provider>
+  );
 }

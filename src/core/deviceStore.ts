@@ -1,4 +1,4 @@
-import { Room, RoomEvent } from 'livekit-client';
+import { createLocalVideoTrack, Room, RoomEvent, type LocalVideoTrack } from 'livekit-client';
 
 /** Microphones, cameras or speakers. */
 export type MediaDeviceKindName = 'audioinput' | 'videoinput' | 'audiooutput';
@@ -86,4 +86,21 @@ export function getDeviceStore(room: Room): DeviceStore {
   };
   stores.set(room, store);
   return store;
+}
+
+/** @internal Creates a camera preview track before joining; replaceable per room (the testing kit simulates it). */
+export type PreviewFactory = (deviceId: string | undefined) => Promise<LocalVideoTrack>;
+
+const previewFactories = new WeakMap<Room, PreviewFactory>();
+
+/** @internal */
+export function setPreviewFactory(room: Room, factory: PreviewFactory): void {
+  previewFactories.set(room, factory);
+}
+
+/** @internal A local camera track for a pre-join preview. */
+export function createPreviewTrack(room: Room, deviceId: string | undefined): Promise<LocalVideoTrack> {
+  const factory = previewFactories.get(room);
+  if (factory) return factory(deviceId);
+  return createLocalVideoTrack(deviceId ? { deviceId } : {});
 }

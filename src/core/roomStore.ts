@@ -43,6 +43,8 @@ export interface ParticipantState {
   readonly connectionQuality: ConnectionQuality;
   /** Hidden participants are never listed by RoomKit's hooks and components. */
   readonly hidden: boolean;
+  /** The server lets this participant publish (its live permission; true until known). */
+  readonly canPublish: boolean;
   readonly tracks: readonly TrackState[];
   /** livekit-client's participant. */
   readonly participant: Participant;
@@ -145,6 +147,7 @@ function readParticipant(
   const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
   const attributes = Object.keys(participant.attributes).length ? participant.attributes : EMPTY_ATTRIBUTES;
   const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
+  const canPublish = participant.permissions?.canPublish ?? true;
   const tracks = readTracks(participant, prev);
   if (
     prev &&
@@ -157,6 +160,7 @@ function readParticipant(
     prev.isSpeaking === participant.isSpeaking &&
     prev.connectionQuality === participant.connectionQuality &&
     prev.hidden === hidden &&
+    prev.canPublish === canPublish &&
     prev.tracks === tracks
   ) {
     return prev;
@@ -171,6 +175,7 @@ function readParticipant(
     isSpeaking: participant.isSpeaking,
     connectionQuality: participant.connectionQuality,
     hidden,
+    canPublish,
     tracks,
     participant,
   };

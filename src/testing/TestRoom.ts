@@ -12,7 +12,7 @@ import {
   type RemoteParticipant,
   type RoomOptions,
 } from 'livekit-client';
-import { setDeviceEnumerator, type MediaDeviceKindName } from '../core/deviceStore.js';
+import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import { RoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
@@ -193,6 +193,11 @@ export class TestRoom extends Room {
       this.setAudioPlaybackBlocked(false);
     };
     this.installLocalMedia();
+    setPreviewFactory(this, async () => {
+      const track = new LocalVideoTrack(createVideoTrack('Preview', 140), undefined, true);
+      track.source = Track.Source.Camera;
+      return track;
+    });
     if (init.devices) {
       const devices = init.devices;
       setDeviceEnumerator(this, async (kind) =>
@@ -572,6 +577,11 @@ export class TestRoom extends Room {
         reliable: options.reliable ?? true,
         text: new TextDecoder().decode(payload),
       });
+    };
+    lp.unpublishTrack = async (track) => {
+      const publication = [...lp.trackPublications.values()].find((p) => p.track === track || p.track?.mediaStreamTrack === track);
+      if (publication) this.removeLocalPublication(lp, publication);
+      return publication;
     };
     // The server unpublishes a participant's tracks when it loses canPublish.
     lp.on(ParticipantEvent.ParticipantPermissionsChanged, () => {

@@ -72,38 +72,58 @@ export function ensureMediaClasses(): void {
   const g = globalThis as Record<string, unknown>;
   if (typeof g.MediaStreamTrack === 'undefined') g.MediaStreamTrack = StandInTrack;
   if (typeof g.MediaStream === 'undefined') g.MediaStream = StandInStream;
+  // jsdom implements no media playback: `play()` returns undefined instead of a promise.
+  if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent) && typeof HTMLMediaElement !== 'undefined') {
+    const proto = HTMLMediaElement.prototype as HTMLMediaElement & { __roomkitPlay?: boolean };
+    if (!proto.__roomkitPlay) {
+      proto.__roomkitPlay = true;
+      proto.play = function play() {
+        return Promise.resolve();
+      };
+      proto.pause = function pause() {};
+    }
+  }
 }
 
 /** Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. */
-const canvases = new Set<{ canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D; hue: number; label: string; track: MediaStreamTrack }>();
+const canvases = new Set<Entry>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let frame = 0;
 
+type Entry = { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D; hue: number; label: string; track: MediaStreamTrack };
+
+function draw({ ctx, canvas, hue, label }: Entry) {
+  const w = canvas.width;
+  const h = canvas.height;
+  const shift = (hue + frame * 2) % 360;
+  const gradient = ctx.createLinearGradient(0, 0, w, h);
+  gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
+  gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, w, h);
+  const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
+  const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
+  ctx.fillStyle = 'rgba(255,255,255,0.85)';
+  ctx.beginPath();
+  ctx.arc(x, y, h * 0.18, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.font = `${Math.round(h / 9)}px sans-serif`;
+  ctx.fillText(label, 8, Math.round(h / 9) + 6);
+}
+
+/** At most this many canvases are redrawn per tick (round robin), so large rooms stay cheap. */
+const PER_TICK = 32;
+let cursor = 0;
+
 function drawAll() {
   frame++;
-  for (const entry of canvases) {
-    if (entry.track.readyState === 'ended') {
-      canvases.delete(entry);
-      continue;
-    }
-    const { ctx, canvas, hue, label } = entry;
-    const w = canvas.width;
-    const h = canvas.height;
-    const shift = (hue + frame * 2) % 360;
-    const gradient = ctx.createLinearGradient(0, 0, w, h);
-    gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
-    gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, w, h);
-    const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
-    const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
-    ctx.beginPath();
-    ctx.arc(x, y, h * 0.18, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = 'rgba(255,255,255,0.9)';
-    ctx.font = `${Math.round(h / 9)}px sans-serif`;
-    ctx.fillText(label, 8, h - 10);
+  const all = [...canvases];
+  const batch = all.length <= PER_TICK ? all : Array.from({ length: PER_TICK }, (_, i) => all[(cursor + i) % all.length]!);
+  cursor = all.length ? (cursor + PER_TICK) % all.length : 0;
+  for (const entry of batch) {
+    if (entry.track.readyState === 'ended') canvases.delete(entry);
+    else draw(entry);
   }
   if (canvases.size === 0 && timer) {
     clearInterval(timer);
@@ -115,8 +135,8 @@ function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefi
   if (typeof document === 'undefined') return undefined;
   const canvas = document.createElement('canvas');
   if (typeof canvas.captureStream !== 'function') return undefined;
-  canvas.width = 320;
-  canvas.height = 180;
+  canvas.width = 240;
+  canvas.height = 135;
   let ctx: CanvasRenderingContext2D | null;
   try {
     ctx = canvas.getContext('2d');
@@ -126,8 +146,9 @@ function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefi
   if (!ctx) return undefined;
   const track = canvas.captureStream(10).getVideoTracks()[0];
   if (!track) return undefined;
-  canvases.add({ canvas, ctx, hue, label, track });
-  drawAll();
+  const entry: Entry = { canvas, ctx, hue, label, track };
+  canvases.add(entry);
+  draw(entry);
   timer ??= setInterval(drawAll, 100);
   return track;
 }

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { memo, Profiler } from 'react';
-import { RoomProvider, useIsSpeaking, useParticipant, useParticipants, type ParticipantState } from '../../src/index';
+import type { Track } from 'livekit-client';
+import { GridLayout, ParticipantTile, RoomProvider, useIsSpeaking, useParticipant, useParticipants, type ParticipantState } from '../../src/index';
 import { createTestRoom } from '../../src/testing/index';
 
 const renders = new Map<string, number>();
@@ -79,5 +80,32 @@ describe.each([
       room.setSpeaking('participant-9', true);
     });
     expect(Object.fromEntries(renders)).toEqual({ 'participant-42': 1, 'participant-9': 1 });
+  });
+});
+
+describe('render isolation in the prebuilt GridLayout', () => {
+  it('one speaking participant or one mute commits only that participant\u2019s tile', () => {
+    const room = createTestRoom({ participants: 100 });
+    const commits = new Map<string, number>();
+    const renderTile = (tile: { identity: string; source: Track.Source.Camera | Track.Source.ScreenShare }) => (
+      <Profiler id={tile.identity} onRender={(id) => commits.set(id, (commits.get(id) ?? 0) + 1)}>
+        <ParticipantTile identity={tile.identity} source={tile.source} />
+      </Profiler>
+    );
+    render(
+      <RoomProvider room={room}>
+        <GridLayout maxTilesPerPage={101} minTileWidth={1} minTileHeight={1} renderTile={renderTile} />
+      </RoomProvider>,
+    );
+    expect(commits.size).toBe(101);
+    commits.clear();
+    act(() => void room.setSpeaking('participant-50', true));
+    expect(Object.fromEntries(commits)).toEqual({ 'participant-50': 1 });
+    commits.clear();
+    act(() => void room.setMuted('participant-3', 'microphone', true));
+    expect(Object.fromEntries(commits)).toEqual({ 'participant-3': 1 });
+    commits.clear();
+    act(() => void room.setConnectionQuality('participant-9', 'poor'));
+    expect(Object.fromEntries(commits)).toEqual({ 'participant-9': 1 });
   });
 });
