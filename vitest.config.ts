@@ -38,6 +38,18 @@ export default defineConfig({
         extends: true,
         test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.{ts,tsx}'] },
       },
+      {
+        // Real Chromium against the dev media server; one browser at a time.
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

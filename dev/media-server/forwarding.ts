@@ -1,9 +1,12 @@
 import {
   MediaStream,
   MediaStreamTrack,
+  PictureLossIndication,
   RTP_EXTENSION_URI,
+  RtcpPayloadSpecificFeedback,
   type Extensions,
   type RTCRtpTransceiver,
+  type RtcpPacket,
   type RtpPacket,
 } from 'werift';
 import { isVp8KeyframeStart } from './vp8';
@@ -18,6 +21,18 @@ const KEYFRAME_RETRY_MS = 500;
 export type MediaKind = 'audio' | 'video';
 
 type Sink = (rtp: RtpPacket) => void;
+
+/** RTCP FIR's feedback message type; werift does not export the class. */
+const FIR_COUNT = 4;
+
+/** True when `packet` is a PLI or FIR asking the sender of `ssrc` for a keyframe. */
+export function requestsKeyframe(packet: RtcpPacket, ssrc: number): boolean {
+  if (packet.type !== RtcpPayloadSpecificFeedback.type) return false;
+  const feedback = packet.feedback;
+  if (feedback.count === PictureLossIndication.count) return feedback.mediaSsrc === ssrc;
+  if (feedback.count === FIR_COUNT && 'fir' in feedback) return feedback.fir.some((entry) => entry.ssrc === ssrc);
+  return false;
+}
 
 /** The layer of a published track the server forwards, read from the publisher's transceiver. */
 function pickLayer(transceiver: RTCRtpTransceiver): MediaStreamTrack | undefined {
@@ -126,7 +141,12 @@ export class DownTrack {
     this.mid = transceiver.mid ?? '';
     this.waitingForKeyframe = up.kind === 'video' && up.isVp8;
     this.forward = (rtp) => this.send(rtp);
-    this.unsubscribePli = transceiver.sender.onPictureLossIndication.subscribe(() => up.requestKeyframe()).unSubscribe;
+    // Read keyframe requests off the transport: werift routes a PLI by its sender SSRC first, and Chrome often
+    // signs feedback with the SSRC of a stream it publishes, so sender.onPictureLossIndication misses it.
+    const ssrc = transceiver.sender.ssrc;
+    this.unsubscribePli = transceiver.sender.dtlsTransport.onRtcp.subscribe((packet) => {
+      if (requestsKeyframe(packet, ssrc)) up.requestKeyframe();
+    }).unSubscribe;
     up.addSink(this.forward);
     if (this.waitingForKeyframe) {
       up.requestKeyframe();

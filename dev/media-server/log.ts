@@ -4,6 +4,8 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
+  /** Whether messages of `level` are kept, to skip building costly ones. */
+  enabled?(level: LogLevel): boolean;
 }
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -17,6 +19,7 @@ export function createConsoleLogger(level: LogLevel): Logger {
     process.stderr.write(`${new Date().toISOString().slice(11, 23)} media-server ${tag} ${message}\n`);
   };
   return {
+    enabled,
     debug: (message) => enabled('debug') && write('debug', message),
     info: (message) => enabled('info') && write('info ', message),
     warn: (message) => enabled('warn') && write('warn ', message),

@@ -119,6 +119,8 @@ export interface ParticipantState {
   tracks: TrackState[];
   /** Sids of the tracks this participant currently receives. */
   subscriptions: string[];
+  /** RTP packets forwarded to this participant so far, by track sid (video starts at a keyframe). */
+  packetsForwarded: Record<string, number>;
   /** AddTrackRequests refused for lack of permission. */
   refusedTracks: number;
   /** Data packets dropped for lack of canPublishData. */
@@ -273,6 +275,7 @@ export class Participant {
         packetsReceived: p.up?.packetsReceived ?? 0,
       })),
       subscriptions: [...this.subscriptions.keys()],
+      packetsForwarded: Object.fromEntries([...this.subscriptions].map(([sid, down]) => [sid, down.packetsSent])),
       refusedTracks: this.refusedTracks,
       droppedDataPackets: this.droppedDataPackets,
     };
@@ -550,6 +553,10 @@ export class Participant {
     const midToTrackId: Record<string, string> = {};
     for (const [trackSid, down] of this.subscriptions) midToTrackId[down.mid] = trackSid;
     const sdp = prepareAnswerSdp(pc.localDescription?.sdp ?? '', sections, this.ctx.iceHosts);
+    if (this.ctx.logger.enabled?.('debug')) {
+      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.port === 0 ? ':0' : ''}`).join(' ');
+      this.ctx.logger.debug(`${this.identity} offer #${offer.id} [${describe(sections)}] answer [${describe(parseMediaSections(sdp))}]`);
+    }
     this.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id: offer.id, midToTrackId }) });
   }
 

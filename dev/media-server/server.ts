@@ -228,6 +228,17 @@ class DevMediaServer implements MediaServer {
   private onHttpRequest(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '');
+    // pages on another origin call /validate (livekit-client, after a failed upgrade) and may drive /control
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res
+        .writeHead(204, {
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': 'authorization, content-type',
+        })
+        .end();
+      return;
+    }
     if (path.endsWith('/rtc/v1/validate') || path.endsWith('/rtc/validate')) {
       this.validate(url, req, res, path.endsWith('/rtc/validate'));
       return;
