@@ -115,9 +115,13 @@ describe('livekit-client in Chromium against the dev media server', () => {
     await page.close();
   });
 
-  it("refuses a viewer's publish attempt, in the client and on the server", async () => {
+  it("gives a late joiner the existing tracks, and refuses a viewer's publish in the client and on the server", async () => {
     const viewer = await browser.open('viewer', web.url);
     expect(await connect(viewer, token('viewer', { canPublish: false }))).toMatchObject({ ok: true });
+    // joined after alice and bob published: it receives both
+    await expectVideoPlaying(viewer, 'alice');
+    await waitForEvent(viewer, 'trackSubscribed:bob:video');
+
     // livekit-client checks its permission first
     expect(await viewer.evaluate(() => window.harness.publish({ camera: true, microphone: false }))).toMatchObject({ ok: false, status: 403 });
     // a client that ignores its permission gets no trackPublished: the publish times out and nothing is forwarded
@@ -127,6 +131,23 @@ describe('livekit-client in Chromium against the dev media server', () => {
     expect(await alice.evaluate(() => window.harness.events.filter((e) => e.startsWith('trackSubscribed:viewer')))).toEqual([]);
     await viewer.evaluate(() => window.harness.disconnect());
     await viewer.close();
+  });
+
+  it('forwards no media to a participant without canSubscribe', async () => {
+    const listener = await browser.open('listener', web.url);
+    const blind = await browser.open('blind', web.url);
+    expect(await connect(blind, token('blind', { canSubscribe: false }))).toMatchObject({ ok: true });
+    expect(await connect(listener, token('listener'))).toMatchObject({ ok: true });
+    // both joined the same way; once the one allowed to subscribe has alice's video, the other would have too
+    await waitForEvent(listener, 'trackSubscribed:alice:video');
+    await waitForEvent(blind, 'participantConnected:listener');
+    expect(await blind.evaluate(() => window.harness.events.filter((e) => e.startsWith('trackSubscribed:')))).toEqual([]);
+    expect(participant('blind')).toMatchObject({ subscriptions: [], packetsForwarded: {} });
+    expect(await blind.evaluate(() => window.harness.state().remoteIdentities.sort())).toEqual(['alice', 'bob', 'listener']);
+    for (const page of [listener, blind]) {
+      await page.evaluate(() => window.harness.disconnect());
+      await page.close();
+    }
   });
 
   it('revokes canPublish mid-call through the control API', async () => {

@@ -93,6 +93,20 @@ describe('control API', () => {
     expect((await alice.client.next('speakersChanged')).speakers).toEqual([expect.objectContaining({ sid: bob.join.participant?.sid, active: false })]);
   });
 
+  it('asks a publisher to mute a track, and shows the mute once the client confirms it', async () => {
+    const alice = await join('alice', 'ctl-8');
+    const bob = await join('bob', 'ctl-8');
+    alice.client.send({ case: 'addTrack', value: { cid: 'mic', type: 0, source: TrackSource.MICROPHONE } as never });
+    const sid = (await alice.client.next('trackPublished')).track!.sid;
+    expect((await post(`/rooms/ctl-8/participants/alice/tracks/${sid}/mute`, { muted: true })).status).toBe(200);
+    expect(await alice.client.next('mute')).toMatchObject({ sid, muted: true });
+    // the server's copy changes only when the client mutes and says so
+    expect(server.room('ctl-8')?.participants.find((p) => p.identity === 'alice')?.tracks[0]?.muted).toBe(false);
+    alice.client.send({ case: 'mute', value: { sid, muted: true } as never });
+    await bob.client.next('update', (u) => u.participants.some((p) => p.tracks.some((t) => t.sid === sid && t.muted)));
+    expect((await post('/rooms/ctl-8/participants/alice/tracks/TR_nope/mute', { muted: true })).status).toBe(404);
+  });
+
   it('answers 404 for unknown participants and 400 for bad bodies', async () => {
     await join('alice', 'ctl-7');
     const missing = await post('/rooms/ctl-7/participants/nobody/permissions', { canPublish: false });
