@@ -199,7 +199,11 @@ const ROUTES: Route[] = [
         throw new ControlError('"downMs" must be a non-negative number', 400);
       }
       // answer first: stopping closes this very connection
-      res.once('finish', () => void s.restart({ downMs: downMs ?? 0 }));
+      res.once('finish', () => {
+        s.restart({ downMs: downMs ?? 0 }).catch((error: unknown) => {
+          process.stderr.write(`media-server: restart failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        });
+      });
       return { restarting: true, downMs: downMs ?? 0 };
     },
   },

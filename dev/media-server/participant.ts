@@ -58,6 +58,8 @@ export class Publication {
   readonly activity = new AudioActivity();
   /** The publisher's m-section carrying this track, once an offer has included it. */
   mid: string | undefined;
+  /** Whether the publisher has been told (trackSubscribed) that someone receives this track. */
+  subscribedAnnounced = false;
   up: UpTrack | undefined;
 
   constructor(publisher: Participant, request: AddTrackRequest) {
@@ -76,6 +78,7 @@ export class Publication {
       layers: request.layers,
       disableDtx: request.disableDtx,
       stereo: request.stereo,
+      // RED is never negotiated: the server answers plain Opus
       disableRed: true,
       stream: request.stream,
       mimeType: request.type === TrackType.VIDEO ? 'video/VP8' : 'audio/opus',
@@ -638,7 +641,10 @@ export class Participant {
       this.subscriptions.set(publication.sid, down);
       changed = true;
       this.ctx.logger.debug(`${this.identity} receives ${publication.sid} on mid ${down.mid}`);
-      publication.publisher.send({ case: 'trackSubscribed', value: new TrackSubscribed({ trackSid: publication.sid }) });
+      if (!publication.subscribedAnnounced) {
+        publication.subscribedAnnounced = true;
+        publication.publisher.send({ case: 'trackSubscribed', value: new TrackSubscribed({ trackSid: publication.sid }) });
+      }
     }
     const numAudios = Math.max(0, missing.audio - this.outstandingSections.audio);
     const numVideos = Math.max(0, missing.video - this.outstandingSections.video);

@@ -255,8 +255,8 @@ class DevMediaServer implements MediaServer {
     try {
       verifyAccessToken(tokenFrom(url, req), this.secret);
     } catch (error) {
-      if (!(error instanceof TokenError)) throw error;
-      res.writeHead(error.status, { 'content-type': 'text/plain' }).end(error.message);
+      const [status, message] = error instanceof TokenError ? [error.status, error.message] : [400, 'malformed token'];
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(message);
       return;
     }
     if (v0) res.writeHead(404, { 'content-type': 'text/plain' }).end(V0_MESSAGE);
@@ -275,9 +275,9 @@ class DevMediaServer implements MediaServer {
     try {
       claims = verifyAccessToken(tokenFrom(url, req), this.secret);
     } catch (error) {
-      if (!(error instanceof TokenError)) throw error;
-      this.ctx.logger.info(`refused a connection: ${error.message}`);
-      rejectUpgrade(socket, error.status, error.message);
+      const [status, message] = error instanceof TokenError ? [error.status, error.message] : [400, 'malformed token'];
+      this.ctx.logger.info(`refused a connection: ${message}`);
+      rejectUpgrade(socket, status, message);
       return;
     }
     let request: JoinRequest;
