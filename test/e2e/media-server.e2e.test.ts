@@ -106,6 +106,13 @@ describe('livekit-client in Chromium against the dev media server', () => {
     expect(speakers.some((e) => /[:,](alice|bob)/.test(e))).toBe(true);
   });
 
+  it('carries reliable and lossy data messages with their topic', async () => {
+    await alice.evaluate(() => window.harness.sendData('hello bob', 'chat', true));
+    await bob.evaluate(() => window.harness.sendData('cursor 1,2', 'cursor', false));
+    await waitForEvent(bob, 'data:alice:chat:hello bob');
+    await waitForEvent(alice, 'data:bob:cursor:cursor 1,2');
+  });
+
   it('refuses a badly signed or expired token with ConnectionError NotAllowed, status 401', async () => {
     const page = await browser.open('mallory', web.url);
     const forged = signAccessToken({ identity: 'mallory', video: { roomJoin: true, room: ROOM } }, 'not-the-secret');
