@@ -17,7 +17,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', ...unit } },
+      { extends: true, test: { name: 'unit', ...unit, env: { EXPECTED_REACT_MAJOR: '19' } } },
       {
         // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
         extends: true,
@@ -30,13 +30,18 @@ export default defineConfig({
             { find: /^react-dom\/client$/, replacement: resolve(react18, 'react-dom/client.js') },
             { find: /^react-dom\/server$/, replacement: resolve(react18, 'react-dom/server.node.js') },
             { find: /^react-dom\/test-utils$/, replacement: resolve(react18, 'react-dom/test-utils.js') },
+            // Testing Library's ESM build, inlined below, so its own react-dom imports take the aliases too.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: resolve(here, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
+            },
           ],
         },
-        test: { name: 'react18', ...unit, server: { deps: { inline: [/@testing-library\/react/] } } },
+        test: { name: 'react18', ...unit, env: { EXPECTED_REACT_MAJOR: '18' }, server: { deps: { inline: [/@testing-library\/react/, /react18/] } } },
       },
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.{ts,tsx}'] },
+        test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'] },
       },
       {
         // Real Chromium against the dev media server; one browser at a time.

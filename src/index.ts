@@ -1,1 +1,94 @@
-export {};
+// Core (framework-free)
+export { RoomKitError, isRoomKitError } from './core/RoomKitError.js';
+export type { RoomKitErrorCode, RoomKitErrorOptions } from './core/RoomKitError.js';
+export { parseToken, validateToken, validateMediaUrl, looksLikeApiKey } from './core/token.js';
+export type { TokenClaims, TokenVideoGrant, TrackSourceName } from './core/token.js';
+export { computeGrants, canPublishSource, DEFAULT_GRANTS } from './core/grants.js';
+export type { Grants, GrantName, LivePermissions } from './core/grants.js';
+export { createRoomStore, getRoomStore } from './core/roomStore.js';
+export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
+export type { ConnectionDetails } from './core/connectionDetails.js';
+export type { ChatMessage } from './core/chatStore.js';
+export type { DataMessage, SendDataOptions } from './core/dataBus.js';
+export type { MediaDeviceKindName } from './core/deviceStore.js';
+
+// Provider and hooks
+export { RoomProvider } from './components/RoomProvider.js';
+export type { RoomProviderProps } from './components/RoomProvider.js';
+export { useRoom } from './hooks/useRoom.js';
+export type { RoomHookOptions } from './hooks/useRoom.js';
+export { useConnectionState } from './hooks/useConnectionState.js';
+export { useRoomInfo } from './hooks/useRoomInfo.js';
+export { useRoomError } from './hooks/useRoomError.js';
+export { useGrants } from './hooks/useGrants.js';
+export { useCan } from './hooks/useCan.js';
+export type { UseCanOptions } from './hooks/useCan.js';
+export { useLocalParticipant } from './hooks/useLocalParticipant.js';
+export { useRemoteParticipants } from './hooks/useRemoteParticipants.js';
+export { useParticipants } from './hooks/useParticipants.js';
+export { useParticipant } from './hooks/useParticipant.js';
+export { useTracks } from './hooks/useTracks.js';
+export type { TrackReference, UseTracksOptions } from './hooks/useTracks.js';
+export { useIsSpeaking } from './hooks/useIsSpeaking.js';
+export { useActiveSpeakers } from './hooks/useActiveSpeakers.js';
+export { useConnectionQuality } from './hooks/useConnectionQuality.js';
+export { useIsMuted } from './hooks/useIsMuted.js';
+export { useTrackToggle } from './hooks/useTrackToggle.js';
+export type { ToggleSource, TrackToggleState, UseTrackToggleOptions } from './hooks/useTrackToggle.js';
+export { useMediaDevices } from './hooks/useMediaDevices.js';
+export type { MediaDevicesState } from './hooks/useMediaDevices.js';
+export { useDataChannel } from './hooks/useDataChannel.js';
+export type { DataChannel } from './hooks/useDataChannel.js';
+export { useChat } from './hooks/useChat.js';
+export type { ChatState } from './hooks/useChat.js';
+
+// Components
+export { defaultLabels } from './components/labels.js';
+export type { RoomKitLabels } from './components/labels.js';
+export { VideoTrack, AudioTrack } from './components/VideoTrack.js';
+export type { VideoTrackProps, AudioTrackProps } from './components/VideoTrack.js';
+export { RoomAudioRenderer } from './components/RoomAudioRenderer.js';
+export type { RoomAudioRendererProps } from './components/RoomAudioRenderer.js';
+export { StartAudio } from './components/StartAudio.js';
+export type { StartAudioProps } from './components/StartAudio.js';
+export {
+  ParticipantTile,
+  ParticipantName,
+  ConnectionQualityIndicator,
+  TrackMutedIndicator,
+  displayName,
+} from './components/ParticipantTile.js';
+export type {
+  ParticipantTileProps,
+  ParticipantNameProps,
+  ConnectionQualityIndicatorProps,
+  TrackMutedIndicatorProps,
+} from './components/ParticipantTile.js';
+export { GridLayout } from './components/GridLayout.js';
+export type { GridLayoutProps } from './components/GridLayout.js';
+export { FocusLayout } from './components/FocusLayout.js';
+export type { FocusLayoutProps } from './components/FocusLayout.js';
+export type { TileDescriptor } from './components/layout.js';
+export { TrackToggle } from './components/TrackToggle.js';
+export type { TrackToggleProps } from './components/TrackToggle.js';
+export { MediaDeviceSelect } from './components/MediaDeviceSelect.js';
+export type { MediaDeviceSelectProps } from './components/MediaDeviceSelect.js';
+export { ControlBar } from './components/ControlBar.js';
+export type { ControlBarProps, ControlBarControls } from './components/ControlBar.js';
+export { LeaveButton } from './components/LeaveButton.js';
+export type { LeaveButtonProps } from './components/LeaveButton.js';
+export { Chat } from './components/Chat.js';
+export type { ChatProps } from './components/Chat.js';
+export { ConnectionStateToast } from './components/ConnectionStateToast.js';
+export type { ConnectionStateToastProps } from './components/ConnectionStateToast.js';
+export { RecordingIndicator, RecordingControl } from './components/Recording.js';
+export type { RecordingIndicatorProps, RecordingControlProps } from './components/Recording.js';
+export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
+export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
+export { LiveAnnouncer } from './components/LiveAnnouncer.js';
+
+// Prefabs
+export { PreJoin } from './prefabs/PreJoin.js';
+export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
+export { VideoConference } from './prefabs/VideoConference.js';
+export type { VideoConferenceProps } from './prefabs/VideoConference.js';

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import type { TokenVideoGrant, TrackSourceName } from './token';
+import type { TokenVideoGrant, TrackSourceName } from './token.js';
 
 /**
  * What the local participant may do in the room, as RoomKit enforces it in the UI.

@@ -2,15 +2,15 @@ import {
   ConnectionQuality,
   ConnectionState,
   RoomEvent,
-  Track,
   type DisconnectReason,
   type Participant,
   type Room,
+  type Track,
   type TrackPublication,
 } from 'livekit-client';
-import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants';
-import type { RoomKitError } from './RoomKitError';
-import type { TokenClaims } from './token';
+import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants.js';
+import type { RoomKitError } from './RoomKitError.js';
+import type { TokenClaims } from './token.js';
 
 /** One published track as the store sees it. Unchanged tracks keep their object identity. */
 export interface TrackState {
@@ -43,6 +43,8 @@ export interface ParticipantState {
   readonly connectionQuality: ConnectionQuality;
   /** Hidden participants are never listed by RoomKit's hooks and components. */
   readonly hidden: boolean;
+  /** The server lets this participant publish (its live permission; true until known). */
+  readonly canPublish: boolean;
   readonly tracks: readonly TrackState[];
   /** livekit-client's participant. */
   readonly participant: Participant;
@@ -145,6 +147,7 @@ function readParticipant(
   const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
   const attributes = Object.keys(participant.attributes).length ? participant.attributes : EMPTY_ATTRIBUTES;
   const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
+  const canPublish = participant.permissions?.canPublish ?? true;
   const tracks = readTracks(participant, prev);
   if (
     prev &&
@@ -157,6 +160,7 @@ function readParticipant(
     prev.isSpeaking === participant.isSpeaking &&
     prev.connectionQuality === participant.connectionQuality &&
     prev.hidden === hidden &&
+    prev.canPublish === canPublish &&
     prev.tracks === tracks
   ) {
     return prev;
@@ -171,6 +175,7 @@ function readParticipant(
     isSpeaking: participant.isSpeaking,
     connectionQuality: participant.connectionQuality,
     hidden,
+    canPublish,
     tracks,
     participant,
   };
@@ -448,6 +453,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       return remoteList;
     },
     setTokenClaims(claims) {
+      if (claims === tokenClaims) return;
       tokenClaims = claims;
       markAll();
     },

@@ -1,4 +1,4 @@
-import { RoomKitError } from './RoomKitError';
+import { RoomKitError } from './RoomKitError.js';
 
 /** A media source name as LiveKit spells it in grants and track publications. */
 export type TrackSourceName = 'camera' | 'microphone' | 'screen_share' | 'screen_share_audio';

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { useRoomStore } from '../hooks/RoomContext.js';
+import { useChat } from '../hooks/useChat.js';
+import { cx } from './dev.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { displayName } from './ParticipantTile.js';
+
+/** Props of {@link Chat}. */
+export interface ChatProps extends HTMLAttributes<HTMLElement> {
+  labels?: Partial<RoomKitLabels>;
+}
+
+const timeFormat = typeof Intl !== 'undefined' ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
+
+/**
+ * The room's chat: a readable history for everyone, and a send box that is disabled, with a visible reason,
+ * where the session lacks `canPublishData`. Messages are rendered as text, never as HTML.
+ * `data-can-send` is present when sending is allowed.
+ */
+export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
+  const labels = useLabels(overrides);
+  const store = useRoomStore('Chat');
+  const { messages, send, canSend, sending, error } = useChat();
+  const [draft, setDraft] = useState('');
+  const inputId = useId();
+  const reasonId = useId();
+  const log = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || !canSend) return;
+    send(text).then(
+      () => setDraft(''),
+      () => {
+        /* shown through `error` */
+      },
+    );
+  };
+
+  const nameOf = (identity: string) => {
+    const p = store.getParticipant(identity);
+    return p ? displayName(p) : identity;
+  };
+
+  return (
+    <section aria-label={labels.chat} {...rest} className={cx('rk-chat', className)} data-can-send={canSend ? '' : undefined}>
+      <div ref={log} className="rk-chat-log" role="log" aria-label={labels.chatLog} tabIndex={0}>
+        <ol className="rk-chat-list">
+        {messages.length === 0 ? <li className="rk-chat-empty">{labels.chatEmpty}</li> : null}
+        {messages.map((m) => (
+          <li key={m.id} className="rk-chat-message" data-local={m.isLocal ? '' : undefined}>
+            <span className="rk-chat-from">{m.isLocal ? labels.you : nameOf(m.from)}</span>{' '}
+            <time className="rk-chat-time" dateTime={new Date(m.timestamp).toISOString()}>
+              {timeFormat?.format(m.timestamp)}
+            </time>
+            <p className="rk-chat-text">{m.message}</p>
+          </li>
+        ))}
+        </ol>
+      </div>
+      <form className="rk-chat-form" onSubmit={submit}>
+        <label className="rk-visually-hidden" htmlFor={inputId}>
+          {labels.chatInput}
+        </label>
+        <input
+          id={inputId}
+          className="rk-input"
+          value={draft}
+          placeholder={labels.chatPlaceholder}
+          onChange={(e) => setDraft(e.target.value)}
+          disabled={!canSend}
+          aria-describedby={canSend ? undefined : reasonId}
+          maxLength={2000}
+          autoComplete="off"
+        />
+        <button type="submit" className="rk-button rk-chat-send" disabled={!canSend || sending || draft.trim() === ''} aria-describedby={canSend ? undefined : reasonId}>
+          {labels.chatSend}
+        </button>
+      </form>
+      {!canSend ? (
+        <p id={reasonId} className="rk-chat-reason">
+          {labels.chatSendDisabled}
+        </p>
+      ) : null}
+      {error && canSend ? (
+        <p role="alert" className="rk-chat-error">
+          {labels.chatSendFailed(error.message)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

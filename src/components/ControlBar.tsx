@@ -1,0 +1,72 @@
+import { Track } from 'livekit-client';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useCan } from '../hooks/useCan.js';
+import { cx, devWarn } from './dev.js';
+import { ChatIcon } from './icons.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { LeaveButton } from './LeaveButton.js';
+import { MediaDeviceSelect } from './MediaDeviceSelect.js';
+import { TrackToggle } from './TrackToggle.js';
+
+/** Which controls a {@link ControlBar} shows. Grants still decide: asking for a forbidden control warns and shows nothing. */
+export interface ControlBarControls {
+  microphone?: boolean;
+  camera?: boolean;
+  screenShare?: boolean;
+  /** Device selects beside the microphone and camera toggles (default true). */
+  devices?: boolean;
+  chat?: boolean;
+  leave?: boolean;
+}
+
+/** Props of {@link ControlBar}. */
+export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
+  controls?: ControlBarControls;
+  /** With `controls.chat`: whether the chat panel is open (for `aria-pressed`). */
+  chatOpen?: boolean;
+  onChatToggle?: () => void;
+  onLeave?: () => void;
+  labels?: Partial<RoomKitLabels>;
+  /** Extra controls at the end of the bar. */
+  extra?: ReactNode;
+}
+
+/**
+ * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, leave.
+ * Publishing controls appear only where the effective grants allow them.
+ */
+export function ControlBar({ controls = {}, chatOpen, onChatToggle, onLeave, labels: overrides, className, extra, ...rest }: ControlBarProps) {
+  const labels = useLabels(overrides);
+  const mic = useCan('canPublish', { source: 'microphone' });
+  const cam = useCan('canPublish', { source: 'camera' });
+  const screen = useCan('canPublish', { source: 'screen_share' });
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, leave: true, ...controls };
+  for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
+    if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
+  }
+  return (
+    <div role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)}>
+      {want.microphone && mic ? (
+        <span className="rk-control-group">
+          <TrackToggle source={Track.Source.Microphone} labels={overrides} />
+          {want.devices ? <MediaDeviceSelect kind="audioinput" labels={overrides} /> : null}
+        </span>
+      ) : null}
+      {want.camera && cam ? (
+        <span className="rk-control-group">
+          <TrackToggle source={Track.Source.Camera} labels={overrides} />
+          {want.devices ? <MediaDeviceSelect kind="videoinput" labels={overrides} /> : null}
+        </span>
+      ) : null}
+      {want.screenShare && screen ? <TrackToggle source={Track.Source.ScreenShare} labels={overrides} /> : null}
+      {want.chat ? (
+        <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
+          <ChatIcon />
+          <span className="rk-button-label">{labels.showChat}</span>
+        </button>
+      ) : null}
+      {extra}
+      {want.leave ? <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
+    </div>
+  );
+}

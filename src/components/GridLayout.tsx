@@ -1,0 +1,122 @@
+import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
+import { useRoom } from '../hooks/useRoom.js';
+import { cx } from './dev.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
+import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+import { ParticipantTile } from './ParticipantTile.js';
+
+/** Props of {@link GridLayout}. */
+export interface GridLayoutProps extends HTMLAttributes<HTMLDivElement> {
+  /** Smallest tile width in CSS pixels before the grid pages (default 160). */
+  minTileWidth?: number;
+  /** Smallest tile height in CSS pixels before the grid pages (default 90). */
+  minTileHeight?: number;
+  /** At most this many tiles on a page (default 25). */
+  maxTilesPerPage?: number;
+  /** Tile width / height (default 16/9). */
+  aspectRatio?: number;
+  /** Renders one tile; by default a ParticipantTile with the admin menu (shown only to admins). */
+  renderTile?: (tile: TileDescriptor) => ReactNode;
+  /** Unsubscribe video that is not on the page (default true). */
+  manageSubscriptions?: boolean;
+  labels?: Partial<RoomKitLabels>;
+}
+
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+const FALLBACK = { width: 1280, height: 720 };
+
+/** @internal Tracks an element's content size (a default size where it cannot be measured). */
+export function useElementSize<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [size, setSize] = useState(FALLBACK);
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = (width: number, height: number) => {
+      if (width > 0 && height > 0) setSize((prev) => (prev.width === width && prev.height === height ? prev : { width, height }));
+    };
+    const rect = el.getBoundingClientRect();
+    measure(rect.width, rect.height);
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect;
+      if (box) measure(box.width, box.height);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size] as const;
+}
+
+export const defaultRenderTile = (tile: TileDescriptor) => (
+  <ParticipantTile
+    key={`${tile.identity}:${tile.source}`}
+    identity={tile.identity}
+    source={tile.source}
+    actions={<ParticipantAdminMenu identity={tile.identity} />}
+  />
+);
+
+/**
+ * Every visible participant's tile in a grid whose columns follow the tile count and the grid's own size.
+ * When tiles would get smaller than the minimum, it pages, and mounts only the current page; video off the
+ * page is unsubscribed. `data-page` and `data-pages` carry the paging state.
+ */
+export function GridLayout({
+  minTileWidth = 160,
+  minTileHeight = 90,
+  maxTilesPerPage = 25,
+  aspectRatio = 16 / 9,
+  renderTile = defaultRenderTile,
+  manageSubscriptions = true,
+  labels: overrides,
+  className,
+  style,
+  ...rest
+}: GridLayoutProps) {
+  const labels = useLabels(overrides);
+  const room = useRoom();
+  const keys = useTileKeys();
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  const [requestedPage, setPage] = useState(0);
+
+  useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
+
+  const perPage = pageSize(size.width, size.height, minTileWidth, minTileHeight, maxTilesPerPage);
+  const pages = Math.max(1, Math.ceil(keys.length / perPage));
+  const page = Math.min(requestedPage, pages - 1);
+  const visible = keys.slice(page * perPage, (page + 1) * perPage);
+  const columns = bestColumns(visible.length, size.width, size.height, aspectRatio);
+
+  return (
+    <div {...rest} className={cx('rk-grid-layout', className)} data-page={page + 1} data-pages={pages}>
+      <div
+        ref={ref}
+        className="rk-grid"
+        role="list"
+        aria-label={labels.participants}
+        style={{ ...style, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      >
+        {visible.map((key) => (
+          <div role="listitem" key={key} className="rk-grid-cell">
+            {renderTile(parseTileKey(key))}
+          </div>
+        ))}
+      </div>
+      {pages > 1 ? (
+        <nav className="rk-pagination" aria-label={labels.page(page + 1, pages)}>
+          <button type="button" className="rk-button" onClick={() => setPage(Math.max(0, page - 1))} disabled={page === 0}>
+            {labels.previousPage}
+          </button>
+          <span className="rk-page-status" aria-live="polite">
+            {labels.page(page + 1, pages)}
+          </span>
+          <button type="button" className="rk-button" onClick={() => setPage(Math.min(pages - 1, page + 1))} disabled={page >= pages - 1}>
+            {labels.nextPage}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, type SelectHTMLAttributes } from 'react';
+import type { MediaDeviceKindName } from '../core/deviceStore.js';
+import { useCan } from '../hooks/useCan.js';
+import { useMediaDevices } from '../hooks/useMediaDevices.js';
+import { cx, devWarn } from './dev.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+
+/** Props of {@link MediaDeviceSelect}. */
+export interface MediaDeviceSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+  /** audioinput (microphones), videoinput (cameras) or audiooutput (speakers). */
+  kind: MediaDeviceKindName;
+  /** Called after the active device changed. */
+  onDeviceChange?: (deviceId: string) => void;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * A labelled native `<select>` of the devices of one kind that switches the room's active device. Microphone
+ * and camera selects are absent where the grants forbid publishing them; the speaker select needs
+ * `canSubscribe`.
+ */
+export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, className, id, ...rest }: MediaDeviceSelectProps) {
+  const labels = useLabels(overrides);
+  const generated = useId();
+  const selectId = id ?? `rk-device-${generated}`;
+  const allowed = useCan(kind === 'audiooutput' ? 'canSubscribe' : 'canPublish', {
+    ...(kind === 'audioinput' ? { source: 'microphone' as const } : kind === 'videoinput' ? { source: 'camera' as const } : {}),
+  });
+  const { devices, activeDeviceId, setActiveDevice } = useMediaDevices(kind);
+  if (!allowed) {
+    devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
+    return null;
+  }
+  const name = kind === 'audioinput' ? labels.microphone : kind === 'videoinput' ? labels.camera : labels.speaker;
+  return (
+    <span className={cx('rk-device-select', className)} data-kind={kind}>
+      <label className="rk-visually-hidden" htmlFor={selectId}>
+        {labels.selectDevice(name)}
+      </label>
+      <select
+        {...rest}
+        id={selectId}
+        className="rk-select"
+        value={devices.some((d) => d.deviceId === activeDeviceId) ? activeDeviceId : (devices[0]?.deviceId ?? '')}
+        disabled={rest.disabled || devices.length === 0}
+        onChange={(event) => {
+          const deviceId = event.target.value;
+          void setActiveDevice(deviceId).then(() => onDeviceChange?.(deviceId));
+        }}
+      >
+        {devices.length === 0 ? <option value="">{labels.noDevices}</option> : null}
+        {devices.map((device, i) => (
+          <option key={device.deviceId || i} value={device.deviceId}>
+            {device.label || `${name} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

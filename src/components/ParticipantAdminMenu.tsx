@@ -1,0 +1,192 @@
+import { Track } from 'livekit-client';
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCan } from '../hooks/useCan.js';
+import { useParticipant } from '../hooks/useParticipant.js';
+import { cx, devWarn, flag } from './dev.js';
+import { MoreIcon } from './icons.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { displayName } from './ParticipantTile.js';
+
+/**
+ * Room administration is a server operation: your app performs it (through your backend and the Room API)
+ * in these callbacks. RoomKit shows their pending and failed states.
+ */
+export interface AdminActions {
+  /** Mutes the participant's track (the microphone unless given). */
+  onMuteParticipant?: (identity: string, trackSid: string | undefined) => Promise<unknown>;
+  /** Removes the participant from the room. */
+  onRemoveParticipant?: (identity: string) => Promise<unknown>;
+  /** Changes the participant's permissions. */
+  onUpdatePermissions?: (identity: string, permissions: { canPublish: boolean }) => Promise<unknown>;
+}
+
+/** @internal Admin actions provided once (by VideoConference) for every tile. */
+export const AdminActionsContext = createContext<AdminActions>({});
+
+/** Props of {@link ParticipantAdminMenu}. */
+export interface ParticipantAdminMenuProps extends AdminActions {
+  /** The remote participant to administer. */
+  identity: string;
+  labels?: Partial<RoomKitLabels>;
+  className?: string;
+}
+
+type Action = 'mute' | 'remove' | 'permissions';
+
+/**
+ * A menu button with mute, remove and change-permissions actions for one remote participant. It exists only
+ * for sessions with `roomAdmin`. Keyboard: Enter, Space or ArrowDown open it; arrows, Home and End move;
+ * Escape closes it and returns focus; `data-pending` marks the running action.
+ */
+export function ParticipantAdminMenu({ identity, labels: overrides, className, ...actions }: ParticipantAdminMenuProps) {
+  const labels = useLabels(overrides);
+  const isAdmin = useCan('roomAdmin');
+  const participant = useParticipant(identity);
+  const fromContext = useContext(AdminActionsContext);
+  const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions } = { ...fromContext, ...actions };
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<Action | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  if (!isAdmin) {
+    if (Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
+    return null;
+  }
+  if (!participant || participant.isLocal) return null;
+
+  const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
+  const items: Array<{ action: Action; label: string; run?: () => Promise<unknown> }> = [
+    ...(onMuteParticipant && mic && !mic.muted
+      ? [{ action: 'mute' as const, label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) }]
+      : []),
+    ...(onUpdatePermissions
+      ? [
+          {
+            action: 'permissions' as const,
+            label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
+            run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
+          },
+        ]
+      : []),
+    ...(onRemoveParticipant ? [{ action: 'remove' as const, label: labels.removeParticipant, run: () => onRemoveParticipant(identity) }] : []),
+  ];
+  if (items.length === 0) return null;
+
+  const focusItem = (index: number) => {
+    const all = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    if (!all || all.length === 0) return;
+    all[((index % all.length) + all.length) % all.length]?.focus();
+  };
+  const openMenu = (focus: 'first' | 'last') => {
+    setOpen(true);
+    requestAnimationFrame(() => focusItem(focus === 'first' ? 0 : -1));
+  };
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+  const onTriggerKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openMenu('first');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu('last');
+    }
+  };
+  const onMenuKey = (event: KeyboardEvent) => {
+    const all = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => focusItem(index + 1),
+      ArrowUp: () => focusItem(index - 1),
+      Home: () => focusItem(0),
+      End: () => focusItem(-1),
+      Escape: () => close(true),
+      Tab: () => close(false),
+    };
+    const move = moves[event.key];
+    if (move) {
+      if (event.key !== 'Tab') event.preventDefault();
+      move();
+    }
+  };
+  const run = async (item: (typeof items)[number]) => {
+    if (!item.run) return;
+    close(true);
+    setPending(item.action);
+    setFailure(undefined);
+    try {
+      await item.run();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  const name = displayName(participant);
+  return (
+    <span className={cx('rk-admin-menu', className)} data-pending={pending}>
+      <button
+        ref={trigger}
+        type="button"
+        className="rk-button rk-icon-button"
+        aria-label={labels.adminMenu(name)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-busy={pending ? true : undefined}
+        onClick={() => (open ? close(false) : openMenu('first'))}
+        onKeyDown={onTriggerKey}
+      >
+        <MoreIcon />
+      </button>
+      {open ? (
+        <div ref={menu} id={menuId} role="menu" aria-label={labels.adminMenu(name)} className="rk-menu" onKeyDown={onMenuKey}>
+          {items.map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="rk-menu-item"
+              data-action={item.action}
+              onClick={() => void run(item)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {pending ? (
+        <span role="status" className="rk-admin-status" data-pending={flag(true)}>
+          {labels.working}
+        </span>
+      ) : null}
+      {failure ? (
+        <span role="alert" className="rk-error-text">
+          {labels.adminActionFailed(failure)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** @internal */
+export function AdminActionsProvider({ value, children }: { value: AdminActions; children: ReactNode }) {
+  return <AdminActionsContext.Provider value={value}>{children}</AdminActionsContext.Provider>;
+}

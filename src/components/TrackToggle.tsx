@@ -1,0 +1,73 @@
+import { Track } from 'livekit-client';
+import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useTrackToggle, type ToggleSource } from '../hooks/useTrackToggle.js';
+import { cx, devWarn } from './dev.js';
+import { CameraIcon, MicIcon, ScreenIcon } from './icons.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { Slot } from './Slot.js';
+
+/** Props of {@link TrackToggle}. */
+export interface TrackToggleProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
+  /** microphone, camera or screen_share. */
+  source: ToggleSource;
+  /** Called after the source was switched. */
+  onEnabledChange?: (enabled: boolean) => void;
+  /** Called when switching failed. */
+  onError?: (error: Error) => void;
+  labels?: Partial<RoomKitLabels>;
+  /** Render as the child element (Slot). */
+  asChild?: boolean;
+  /** Hide the icon and show only the label. */
+  showIcon?: boolean;
+  children?: ReactNode;
+}
+
+const NAMES = {
+  [Track.Source.Microphone]: 'microphone',
+  [Track.Source.Camera]: 'camera',
+  [Track.Source.ScreenShare]: 'screenShare',
+} as const;
+
+/**
+ * A button that switches the local microphone, camera or screen share. `aria-pressed` tells its state;
+ * `data-state` is "on" | "off", `data-pending` is present while switching. It is absent (and warns in
+ * development) where the grants forbid publishing the source.
+ */
+export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(function TrackToggle(
+  { source, onEnabledChange, onError, labels: overrides, asChild, showIcon = true, className, onClick, children, ...rest },
+  ref,
+) {
+  const labels = useLabels(overrides);
+  const toggle = useTrackToggle(source, {
+    ...(onEnabledChange ? { onEnabledChange } : {}),
+    ...(onError ? { onError } : {}),
+  });
+  if (!toggle.allowed) {
+    devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);
+    return null;
+  }
+  const Component = asChild ? Slot : 'button';
+  const name = labels[NAMES[source]];
+  const icon =
+    source === Track.Source.Microphone ? <MicIcon off={!toggle.enabled} /> : source === Track.Source.Camera ? <CameraIcon off={!toggle.enabled} /> : <ScreenIcon />;
+  return (
+    <Component
+      {...toggle.buttonProps}
+      {...rest}
+      ref={ref}
+      className={cx('rk-button rk-track-toggle', className)}
+      data-source={source}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) toggle.buttonProps.onClick();
+      }}
+    >
+      {children ?? (
+        <>
+          {showIcon ? icon : null}
+          <span className="rk-button-label">{name}</span>
+        </>
+      )}
+    </Component>
+  );
+});

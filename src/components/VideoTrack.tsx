@@ -1,0 +1,98 @@
+import { forwardRef, useEffect, useRef, useState, type VideoHTMLAttributes } from 'react';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
+import type { TrackState } from '../core/roomStore.js';
+import { useRoom } from '../hooks/useRoom.js';
+import { cx, flag } from './dev.js';
+
+/** Props of {@link VideoTrack}. */
+export interface VideoTrackProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'children'> {
+  /** The track to show (from `useTracks`, `useParticipant(…).tracks`). */
+  track: TrackState;
+  /**
+   * Keep the remote video subscribed only while this element is on screen (default true): off-screen tiles
+   * stop receiving video and resume when shown.
+   */
+  manageSubscription?: boolean;
+}
+
+/**
+ * A `<video>` showing one track. Data attributes: `data-local` (present for the local participant's
+ * track), `data-muted` (present when muted), `data-source` (camera | screen_share).
+ */
+export const VideoTrack = forwardRef<HTMLVideoElement, VideoTrackProps>(function VideoTrack(
+  { track, manageSubscription = true, className, muted = true, playsInline = true, autoPlay = true, ...rest },
+  forwardedRef,
+) {
+  const room = useRoom();
+  const element = useRef<HTMLVideoElement | null>(null);
+  const [visible, setVisible] = useState(true);
+  const media = track.track;
+
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !media) return;
+    media.attach(el);
+    return () => {
+      media.detach(el);
+    };
+  }, [media]);
+
+  useEffect(() => {
+    const el = element.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), {
+      threshold: 0,
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { publication } = track;
+  useEffect(() => {
+    if (!manageSubscription || !visible) return;
+    return getVideoSubscriptions(room).retain(publication);
+  }, [room, publication, manageSubscription, visible]);
+
+  return (
+    <video
+      {...rest}
+      ref={(el) => {
+        element.current = el;
+        if (typeof forwardedRef === 'function') forwardedRef(el);
+        else if (forwardedRef) forwardedRef.current = el;
+      }}
+      className={cx('rk-video', className)}
+      muted={muted}
+      playsInline={playsInline}
+      autoPlay={autoPlay}
+      data-local={flag(!!media?.isLocal)}
+      data-muted={flag(track.muted)}
+      data-source={track.source}
+    />
+  );
+});
+
+/** Props of {@link AudioTrack}. */
+export interface AudioTrackProps {
+  track: TrackState;
+  /** Playback volume, 0 to 1. */
+  volume?: number;
+}
+
+/** Plays one remote audio track through a hidden `<audio>` element. */
+export function AudioTrack({ track, volume }: AudioTrackProps) {
+  const element = useRef<HTMLAudioElement | null>(null);
+  const media = track.track;
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !media) return;
+    media.attach(el);
+    return () => {
+      media.detach(el);
+    };
+  }, [media]);
+  useEffect(() => {
+    if (element.current && volume !== undefined) element.current.volume = volume;
+  }, [volume]);
+  return <audio ref={element} className="rk-audio" autoPlay hidden data-source={track.source} />;
+}

@@ -1,0 +1,40 @@
+/** @internal Small inline icons; decorative, hidden from assistive technology. */
+const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+export const MicIcon = ({ off }: { off?: boolean }) => (
+  <svg {...base} className="rk-icon">
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    {off ? <path d="M4 4l16 16" /> : null}
+  </svg>
+);
+export const CameraIcon = ({ off }: { off?: boolean }) => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="6" width="12" height="12" rx="2" />
+    <path d="M15 10l6-3v10l-6-3" />
+    {off ? <path d="M4 4l16 16" /> : null}
+  </svg>
+);
+export const ScreenIcon = () => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </svg>
+);
+export const LeaveIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+  </svg>
+);
+export const ChatIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M4 5h16v11H9l-5 4z" />
+  </svg>
+);
+export const MoreIcon = () => (
+  <svg {...base} className="rk-icon">
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </svg>
+);

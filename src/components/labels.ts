@@ -1,0 +1,131 @@
+import { createContext, useContext, useMemo } from 'react';
+
+/**
+ * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
+ * component's `labels` prop; missing keys fall back to English.
+ */
+export interface RoomKitLabels {
+  microphone: string;
+  camera: string;
+  screenShare: string;
+  speaker: string;
+  leave: string;
+  chat: string;
+  chatLog: string;
+  chatInput: string;
+  chatPlaceholder: string;
+  chatSend: string;
+  chatEmpty: string;
+  chatSendDisabled: string;
+  chatSendFailed: (reason: string) => string;
+  you: string;
+  microphoneMuted: string;
+  cameraOff: string;
+  videoUnavailable: string;
+  speaking: string;
+  connectionQuality: (quality: 'excellent' | 'good' | 'poor' | 'lost' | 'unknown') => string;
+  connecting: string;
+  reconnecting: string;
+  disconnected: string;
+  disconnectedWithReason: (reason: string) => string;
+  recording: string;
+  startRecording: string;
+  stopRecording: string;
+  recordingFailed: (reason: string) => string;
+  working: string;
+  adminMenu: (name: string) => string;
+  muteParticipant: string;
+  removeParticipant: string;
+  allowPublishing: string;
+  revokePublishing: string;
+  adminActionFailed: (reason: string) => string;
+  hiddenObserver: string;
+  startAudio: string;
+  selectDevice: (kind: string) => string;
+  noDevices: string;
+  displayName: string;
+  join: string;
+  joinAsViewer: string;
+  viewerNotice: string;
+  cameraPreview: string;
+  previewOff: string;
+  previousPage: string;
+  nextPage: string;
+  page: (page: number, pages: number) => string;
+  participantJoined: (name: string) => string;
+  participantLeft: (name: string) => string;
+  reconnected: string;
+  newMessage: (from: string, message: string) => string;
+  participants: string;
+  conference: string;
+  controls: string;
+  showChat: string;
+}
+
+/** English defaults. */
+export const defaultLabels: RoomKitLabels = {
+  microphone: 'Microphone',
+  camera: 'Camera',
+  screenShare: 'Share screen',
+  speaker: 'Speaker',
+  leave: 'Leave',
+  chat: 'Chat',
+  chatLog: 'Chat messages',
+  chatInput: 'Message',
+  chatPlaceholder: 'Write a message…',
+  chatSend: 'Send',
+  chatEmpty: 'No messages yet.',
+  chatSendDisabled: 'You can read the chat, but this session may not send messages.',
+  chatSendFailed: (reason) => `Message not sent: ${reason}`,
+  you: '(you)',
+  microphoneMuted: 'Microphone muted',
+  cameraOff: 'Camera off',
+  videoUnavailable: 'Video unavailable: this session may not receive media',
+  speaking: 'Speaking',
+  connectionQuality: (q) => `Connection: ${q}`,
+  connecting: 'Connecting…',
+  reconnecting: 'Connection lost. Reconnecting…',
+  disconnected: 'Disconnected',
+  disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
+  recording: 'Recording',
+  startRecording: 'Start recording',
+  stopRecording: 'Stop recording',
+  recordingFailed: (reason) => `Recording change failed: ${reason}`,
+  working: 'Working…',
+  adminMenu: (name) => `Manage ${name}`,
+  muteParticipant: 'Mute microphone',
+  removeParticipant: 'Remove from room',
+  allowPublishing: 'Allow publishing',
+  revokePublishing: 'Revoke publishing',
+  adminActionFailed: (reason) => `Action failed: ${reason}`,
+  hiddenObserver: 'Watching as a hidden observer',
+  startAudio: 'Allow audio',
+  selectDevice: (kind) => `Choose ${kind.toLowerCase()}`,
+  noDevices: 'No devices found',
+  displayName: 'Display name',
+  join: 'Join',
+  joinAsViewer: 'Join as viewer',
+  viewerNotice: 'You will join as a viewer: you can watch and listen, but not publish.',
+  cameraPreview: 'Camera preview',
+  previewOff: 'Camera is off',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  page: (page, pages) => `Page ${page} of ${pages}`,
+  participantJoined: (name) => `${name} joined`,
+  participantLeft: (name) => `${name} left`,
+  reconnected: 'Reconnected',
+  newMessage: (from, message) => `${from}: ${message}`,
+  participants: 'Participants',
+  conference: 'Meeting',
+  controls: 'Meeting controls',
+  showChat: 'Chat',
+};
+
+/** @internal */
+export const LabelsContext = createContext<RoomKitLabels>(defaultLabels);
+
+/** @internal The provider's labels, with a component's overrides on top. */
+export function useLabels(overrides?: Partial<RoomKitLabels>): RoomKitLabels {
+  const base = useContext(LabelsContext);
+  return useMemo(() => (overrides ? { ...base, ...overrides } : base), [base, overrides]);
+}

@@ -1,0 +1,106 @@
+import { createLocalVideoTrack, Room, RoomEvent, type LocalVideoTrack } from 'livekit-client';
+
+/** Microphones, cameras or speakers. */
+export type MediaDeviceKindName = 'audioinput' | 'videoinput' | 'audiooutput';
+
+/** @internal Lists devices; replaceable per room (the testing kit supplies simulated devices). */
+export type DeviceEnumerator = (kind: MediaDeviceKindName) => Promise<MediaDeviceInfo[]>;
+
+/** @internal One room's device lists and active devices. */
+export interface DeviceStore {
+  subscribe(kind: MediaDeviceKindName, listener: () => void): () => void;
+  getDevices(kind: MediaDeviceKindName): readonly MediaDeviceInfo[];
+  getActiveDeviceId(kind: MediaDeviceKindName): string | undefined;
+  getError(kind: MediaDeviceKindName): unknown;
+  setActiveDevice(kind: MediaDeviceKindName, deviceId: string): Promise<void>;
+}
+
+const enumerators = new WeakMap<Room, DeviceEnumerator>();
+const stores = new WeakMap<Room, DeviceStore>();
+
+/** @internal Replaces how a room lists devices. */
+export function setDeviceEnumerator(room: Room, enumerate: DeviceEnumerator): void {
+  enumerators.set(room, enumerate);
+}
+
+const EMPTY: readonly MediaDeviceInfo[] = Object.freeze([]);
+
+function sameDevices(a: readonly MediaDeviceInfo[], b: readonly MediaDeviceInfo[]) {
+  return a.length === b.length && a.every((d, i) => d.deviceId === b[i]!.deviceId && d.label === b[i]!.label);
+}
+
+/** @internal The room's device store, created on first use. */
+export function getDeviceStore(room: Room): DeviceStore {
+  let store = stores.get(room);
+  if (store) return store;
+  const lists = new Map<MediaDeviceKindName, readonly MediaDeviceInfo[]>();
+  const errors = new Map<MediaDeviceKindName, unknown>();
+  const active = new Map<MediaDeviceKindName, string | undefined>();
+  const listeners = new Map<MediaDeviceKindName, Set<() => void>>();
+  const notify = (kind: MediaDeviceKindName) => listeners.get(kind)?.forEach((l) => l());
+
+  const refresh = async (kind: MediaDeviceKindName) => {
+    const enumerate = enumerators.get(room) ?? ((k: MediaDeviceKindName) => Room.getLocalDevices(k, false));
+    try {
+      const hasDevices = enumerators.has(room) || (typeof navigator !== 'undefined' && !!navigator.mediaDevices);
+      const devices = hasDevices ? await enumerate(kind) : [];
+      const prev = lists.get(kind) ?? EMPTY;
+      const changed = !sameDevices(prev, devices) || errors.has(kind);
+      errors.delete(kind);
+      if (!sameDevices(prev, devices)) lists.set(kind, devices);
+      const activeId = room.getActiveDevice(kind);
+      if (activeId !== active.get(kind)) {
+        active.set(kind, activeId);
+        notify(kind);
+      } else if (changed) notify(kind);
+    } catch (error) {
+      errors.set(kind, error);
+      notify(kind);
+    }
+  };
+
+  store = {
+    subscribe(kind, listener) {
+      let set = listeners.get(kind);
+      if (!set) listeners.set(kind, (set = new Set()));
+      set.add(listener);
+      const onChange = () => void refresh(kind);
+      const onActive = (changedKind: MediaDeviceKind) => {
+        if (changedKind === kind) onChange();
+      };
+      room.on(RoomEvent.MediaDevicesChanged, onChange).on(RoomEvent.ActiveDeviceChanged, onActive);
+      void refresh(kind);
+      return () => {
+        set.delete(listener);
+        room.off(RoomEvent.MediaDevicesChanged, onChange).off(RoomEvent.ActiveDeviceChanged, onActive);
+      };
+    },
+    getDevices: (kind) => lists.get(kind) ?? EMPTY,
+    getActiveDeviceId: (kind) => active.get(kind) ?? room.getActiveDevice(kind),
+    getError: (kind) => errors.get(kind),
+    async setActiveDevice(kind, deviceId) {
+      await room.switchActiveDevice(kind, deviceId);
+      active.set(kind, deviceId);
+      notify(kind);
+    },
+  };
+  stores.set(room, store);
+  return store;
+}
+
+/** @internal Creates a camera preview track before joining; replaceable per room (the testing kit simulates it). */
+export type PreviewFactory = (deviceId: string | undefined) => Promise<LocalVideoTrack>;
+
+const previewFactories = new WeakMap<Room, PreviewFactory>();
+
+/** @internal */
+export function setPreviewFactory(room: Room, factory: PreviewFactory): void {
+  previewFactories.set(room, factory);
+}
+
+/** @internal A local camera track for a pre-join preview. */
+export function createPreviewTrack(room: Room, deviceId: string | undefined): Promise<LocalVideoTrack> {
+  const factory = previewFactories.get(room);
+  if (factory) return factory(deviceId);
+  return createLocalVideoTrack(deviceId ? { deviceId } : {});
+}

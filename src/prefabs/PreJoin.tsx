@@ -1,0 +1,146 @@
+import type { LocalVideoTrack } from 'livekit-client';
+import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { createPreviewTrack } from '../core/deviceStore.js';
+import { toRoomKitError } from '../core/RoomKitError.js';
+import { cx } from '../components/dev.js';
+import { CameraIcon, MicIcon } from '../components/icons.js';
+import { useLabels, type RoomKitLabels } from '../components/labels.js';
+import { MediaDeviceSelect } from '../components/MediaDeviceSelect.js';
+import { useCan } from '../hooks/useCan.js';
+import { useLocalParticipant } from '../hooks/useLocalParticipant.js';
+import { useMediaDevices } from '../hooks/useMediaDevices.js';
+import { useRoom } from '../hooks/useRoom.js';
+
+/** What the user chose before joining. */
+export interface PreJoinChoices {
+  displayName: string;
+  /** Publish the microphone on join (always false for a viewer). */
+  audioEnabled: boolean;
+  /** Publish the camera on join (always false for a viewer). */
+  videoEnabled: boolean;
+  audioDeviceId: string | undefined;
+  videoDeviceId: string | undefined;
+  /** The session joins as a viewer: it may not publish. */
+  viewer: boolean;
+}
+
+/** Props of {@link PreJoin}. */
+export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  /** Called when the user joins. Typically: set RoomProvider's `connect`, `audio` and `video` from it. */
+  onSubmit: (choices: PreJoinChoices) => void;
+  /** Initial choices (display name from the token by default; microphone and camera on). */
+  defaults?: Partial<Pick<PreJoinChoices, 'displayName' | 'audioEnabled' | 'videoEnabled'>>;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * The screen before joining: display name, microphone and camera switches with device selects, and a camera
+ * preview. Render it inside `<RoomProvider connect={false}>` so it knows the grants: a session that may not
+ * publish joins as a viewer, with no device preview. `data-viewer` is present then.
+ */
+export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className, ...rest }: PreJoinProps) {
+  const labels = useLabels(overrides);
+  const room = useRoom();
+  const local = useLocalParticipant();
+  const canMic = useCan('canPublish', { source: 'microphone' });
+  const canCam = useCan('canPublish', { source: 'camera' });
+  const viewer = !canMic && !canCam;
+  const [name, setName] = useState(defaults.displayName ?? local.name ?? '');
+  const [audio, setAudio] = useState(defaults.audioEnabled ?? true);
+  const [video, setVideo] = useState(defaults.videoEnabled ?? true);
+  const [previewError, setPreviewError] = useState<string | undefined>(undefined);
+  const cams = useMediaDevices('videoinput');
+  const mics = useMediaDevices('audioinput');
+  const previewEl = useRef<HTMLVideoElement>(null);
+  const nameId = useId();
+  const showPreview = canCam && video;
+  const cameraId = cams.activeDeviceId;
+
+  useEffect(() => {
+    const el = previewEl.current;
+    if (!showPreview) return;
+    let cancelled = false;
+    let track: LocalVideoTrack | undefined;
+    createPreviewTrack(room, cameraId).then(
+      (t) => {
+        if (cancelled) return void t.stop();
+        track = t;
+        setPreviewError(undefined);
+        if (el) t.attach(el);
+      },
+      (error: unknown) => {
+        if (!cancelled) setPreviewError(toRoomKitError(error).message);
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (track) {
+        if (el) track.detach(el);
+        track.stop();
+      }
+    };
+  }, [room, showPreview, cameraId]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({
+      displayName: name.trim(),
+      audioEnabled: canMic && audio,
+      videoEnabled: canCam && video,
+      audioDeviceId: mics.activeDeviceId,
+      videoDeviceId: cams.activeDeviceId,
+      viewer,
+    });
+  };
+
+  return (
+    <form {...rest} className={cx('rk-prejoin', className)} onSubmit={submit} data-viewer={viewer ? '' : undefined}>
+      {canCam ? (
+        <div className="rk-prejoin-preview">
+          {showPreview ? (
+            <video ref={previewEl} className="rk-video" aria-label={labels.cameraPreview} muted playsInline autoPlay data-local="" />
+          ) : (
+            <div className="rk-tile-placeholder">
+              <span className="rk-tile-placeholder-text">{labels.previewOff}</span>
+            </div>
+          )}
+          {previewError ? (
+            <p role="alert" className="rk-error-text">
+              {previewError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {viewer ? <p className="rk-prejoin-notice">{labels.viewerNotice}</p> : null}
+      <label className="rk-field" htmlFor={nameId}>
+        <span className="rk-field-label">{labels.displayName}</span>
+        <input id={nameId} className="rk-input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </label>
+      {!viewer ? (
+        <div className="rk-prejoin-devices">
+          {canMic ? (
+            <span className="rk-control-group">
+              <button type="button" className="rk-button" aria-pressed={audio} data-state={audio ? 'on' : 'off'} onClick={() => setAudio(!audio)}>
+                <MicIcon off={!audio} />
+                <span className="rk-button-label">{labels.microphone}</span>
+              </button>
+              <MediaDeviceSelect kind="audioinput" labels={overrides} />
+            </span>
+          ) : null}
+          {canCam ? (
+            <span className="rk-control-group">
+              <button type="button" className="rk-button" aria-pressed={video} data-state={video ? 'on' : 'off'} onClick={() => setVideo(!video)}>
+                <CameraIcon off={!video} />
+                <span className="rk-button-label">{labels.camera}</span>
+              </button>
+              <MediaDeviceSelect kind="videoinput" labels={overrides} />
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <button type="submit" className="rk-button rk-button-primary">
+        {viewer ? labels.joinAsViewer : labels.join}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { Track } from 'livekit-client';
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import { Chat } from '../components/Chat.js';
+import { ConnectionStateToast } from '../components/ConnectionStateToast.js';
+import { ControlBar } from '../components/ControlBar.js';
+import { cx } from '../components/dev.js';
+import { FocusLayout } from '../components/FocusLayout.js';
+import { GridLayout } from '../components/GridLayout.js';
+import { useLabels, type RoomKitLabels } from '../components/labels.js';
+import { useTileKeys } from '../components/layout.js';
+import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
+import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
+import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
+import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
+import { StartAudio } from '../components/StartAudio.js';
+import { useCan } from '../hooks/useCan.js';
+
+/** Props of {@link VideoConference}. */
+export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
+  /** Show the chat toggle and panel (default true). */
+  chat?: boolean;
+  /** Open the chat panel at first (default false). */
+  defaultChatOpen?: boolean;
+  /** Starts recording on your server; with `onStopRecording`, shows RecordingControl to `roomRecord` sessions. */
+  onStartRecording?: () => Promise<unknown>;
+  onStopRecording?: () => Promise<unknown>;
+  /** Called after the user left. */
+  onLeave?: () => void;
+  /** Grid paging: at most this many tiles on a page (default 25). */
+  maxTilesPerPage?: number;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
+ * toasts, recording state, audio, and a live region for screen readers. Everything follows the grants:
+ * viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
+ * `data-chat-open` and `data-observer` are present when true.
+ */
+export function VideoConference({
+  chat = true,
+  defaultChatOpen = false,
+  onStartRecording,
+  onStopRecording,
+  onLeave,
+  onMuteParticipant,
+  onRemoveParticipant,
+  onUpdatePermissions,
+  maxTilesPerPage,
+  labels: overrides,
+  className,
+  ...rest
+}: VideoConferenceProps) {
+  const labels = useLabels(overrides);
+  const [chatOpen, setChatOpen] = useState(defaultChatOpen);
+  const hidden = useCan('hidden');
+  const canRecord = useCan('roomRecord');
+  const tiles = useTileKeys();
+  const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
+  const admin = useMemo<AdminActions>(
+    () => ({
+      ...(onMuteParticipant ? { onMuteParticipant } : {}),
+      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
+      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+    }),
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+  );
+
+  return (
+    <AdminActionsContext.Provider value={admin}>
+      <div
+        role="region"
+        aria-label={labels.conference}
+        {...rest}
+        className={cx('rk-root rk-conference', className)}
+        data-chat-open={chatOpen ? '' : undefined}
+        data-observer={hidden ? '' : undefined}
+      >
+        <div className="rk-conference-header">
+          <RecordingIndicator labels={overrides} />
+          {hidden ? (
+            <span className="rk-badge rk-observer-badge" role="status">
+              {labels.hiddenObserver}
+            </span>
+          ) : null}
+          {canRecord && onStartRecording && onStopRecording ? (
+            <RecordingControl onStartRecording={onStartRecording} onStopRecording={onStopRecording} labels={overrides} />
+          ) : null}
+          <ConnectionStateToast labels={overrides} />
+        </div>
+        <div className="rk-conference-body">
+          <div className="rk-conference-stage">
+            {sharing ? (
+              <FocusLayout labels={overrides} />
+            ) : (
+              <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />
+            )}
+          </div>
+          {chat && chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : null}
+        </div>
+        <ControlBar
+          labels={overrides}
+          controls={{ chat }}
+          chatOpen={chatOpen}
+          onChatToggle={() => setChatOpen((open) => !open)}
+          {...(onLeave ? { onLeave } : {})}
+        />
+        <StartAudio labels={overrides} />
+        <RoomAudioRenderer />
+        <LiveAnnouncer labels={overrides} />
+      </div>
+    </AdminActionsContext.Provider>
+  );
+}

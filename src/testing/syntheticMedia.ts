@@ -1,0 +1,171 @@
+/**
+ * Media tracks for the simulated room. In a browser they are real MediaStreamTracks (a canvas that moves,
+ * a silent audio graph), so Storybook tiles look alive; in jsdom, which has no media, small stand-ins that
+ * satisfy livekit-client's track classes.
+ */
+
+let nextId = 0;
+
+class StandInTrack extends EventTarget {
+  readonly id = `synthetic-${++nextId}`;
+  enabled = true;
+  muted = false;
+  readyState: MediaStreamTrackState = 'live';
+  contentHint = '';
+  onended: (() => void) | null = null;
+  onmute: (() => void) | null = null;
+  onunmute: (() => void) | null = null;
+  constructor(
+    readonly kind: 'audio' | 'video',
+    readonly label: string,
+  ) {
+    super();
+  }
+  getSettings(): MediaTrackSettings {
+    return this.kind === 'video' ? { width: 320, height: 180, frameRate: 10, deviceId: 'synthetic' } : { deviceId: 'synthetic' };
+  }
+  getConstraints(): MediaTrackConstraints {
+    return {};
+  }
+  getCapabilities(): MediaTrackCapabilities {
+    return {};
+  }
+  async applyConstraints(): Promise<void> {}
+  clone(): StandInTrack {
+    return new StandInTrack(this.kind, this.label);
+  }
+  stop(): void {
+    this.readyState = 'ended';
+  }
+}
+
+class StandInStream extends EventTarget {
+  readonly id = `synthetic-stream-${++nextId}`;
+  readonly active = true;
+  private tracks: MediaStreamTrack[];
+  constructor(tracks: MediaStreamTrack[] | MediaStream = []) {
+    super();
+    this.tracks = Array.isArray(tracks) ? [...tracks] : tracks.getTracks();
+  }
+  getTracks() {
+    return [...this.tracks];
+  }
+  getAudioTracks() {
+    return this.tracks.filter((t) => t.kind === 'audio');
+  }
+  getVideoTracks() {
+    return this.tracks.filter((t) => t.kind === 'video');
+  }
+  addTrack(track: MediaStreamTrack) {
+    this.tracks.push(track);
+  }
+  removeTrack(track: MediaStreamTrack) {
+    this.tracks = this.tracks.filter((t) => t !== track);
+  }
+}
+
+/**
+ * livekit-client's local tracks need the `MediaStream` and `MediaStreamTrack` classes, which jsdom lacks.
+ * Where they are missing (and only there), define the stand-ins under those names.
+ */
+export function ensureMediaClasses(): void {
+  const g = globalThis as Record<string, unknown>;
+  if (typeof g.MediaStreamTrack === 'undefined') g.MediaStreamTrack = StandInTrack;
+  if (typeof g.MediaStream === 'undefined') g.MediaStream = StandInStream;
+  // jsdom implements no media playback: `play()` returns undefined instead of a promise.
+  if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent) && typeof HTMLMediaElement !== 'undefined') {
+    const proto = HTMLMediaElement.prototype as HTMLMediaElement & { __roomkitPlay?: boolean };
+    if (!proto.__roomkitPlay) {
+      proto.__roomkitPlay = true;
+      proto.play = function play() {
+        return Promise.resolve();
+      };
+      proto.pause = function pause() {};
+    }
+  }
+}
+
+/** Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. */
+const canvases = new Set<{ canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D; hue: number; label: string; track: MediaStreamTrack }>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let frame = 0;
+
+function drawAll() {
+  frame++;
+  for (const entry of canvases) {
+    if (entry.track.readyState === 'ended') {
+      canvases.delete(entry);
+      continue;
+    }
+    const { ctx, canvas, hue, label } = entry;
+    const w = canvas.width;
+    const h = canvas.height;
+    const shift = (hue + frame * 2) % 360;
+    const gradient = ctx.createLinearGradient(0, 0, w, h);
+    gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
+    gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, w, h);
+    const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
+    const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.beginPath();
+    ctx.arc(x, y, h * 0.18, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.font = `${Math.round(h / 9)}px sans-serif`;
+    ctx.fillText(label, 8, Math.round(h / 9) + 6);
+  }
+  if (canvases.size === 0 && timer) {
+    clearInterval(timer);
+    timer = undefined;
+  }
+}
+
+function canvasVideoTrack(label: string, hue: number): MediaStreamTrack | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const canvas = document.createElement('canvas');
+  if (typeof canvas.captureStream !== 'function') return undefined;
+  canvas.width = 320;
+  canvas.height = 180;
+  let ctx: CanvasRenderingContext2D | null;
+  try {
+    ctx = canvas.getContext('2d');
+  } catch {
+    return undefined;
+  }
+  if (!ctx) return undefined;
+  const track = canvas.captureStream(10).getVideoTracks()[0];
+  if (!track) return undefined;
+  canvases.add({ canvas, ctx, hue, label, track });
+  drawAll();
+  timer ??= setInterval(drawAll, 100);
+  return track;
+}
+
+let audioContext: AudioContext | undefined;
+function silentAudioTrack(): MediaStreamTrack | undefined {
+  if (typeof AudioContext === 'undefined') return undefined;
+  try {
+    audioContext ??= new AudioContext();
+    return audioContext.createMediaStreamDestination().stream.getAudioTracks()[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A video track: moving synthetic video in a browser, a stand-in in jsdom. */
+export function createVideoTrack(label: string, hue = 210): MediaStreamTrack {
+  return canvasVideoTrack(label, hue) ?? (new StandInTrack('video', label) as unknown as MediaStreamTrack);
+}
+
+/** An audio track: silence in a browser, a stand-in in jsdom. */
+export function createAudioTrack(label: string): MediaStreamTrack {
+  return silentAudioTrack() ?? (new StandInTrack('audio', label) as unknown as MediaStreamTrack);
+}
+
+/** A MediaStream holding `track` (a stand-in where the environment has no MediaStream). */
+export function createStream(track: MediaStreamTrack): MediaStream {
+  if (track instanceof StandInTrack) return new StandInStream([track]) as unknown as MediaStream;
+  return new MediaStream([track]);
+}
