@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { signToken as signRoomApiToken } from '../../dev/room-api/accessToken';
 import { permissionFromGrant } from '../../dev/media-server/grants';
 import { TokenError, signAccessToken, verifyAccessToken } from '../../dev/media-server/token';
 import { RawSignalClient, SECRET, refusedUpgrade, rtcUrl, token } from './support/rawClient';
@@ -28,6 +29,15 @@ describe('verifyAccessToken', () => {
       metadata: '{"role":"host"}',
       video: { roomJoin: true, room: 'standup', canPublish: false, canPublishSources: ['microphone'] },
     });
+  });
+
+  it('accepts what the dev Room API signs', () => {
+    const now = Math.floor(NOW / 1000);
+    const fromRoomApi = signRoomApiToken(
+      { iss: 'roomkit-dev', sub: 'bob', name: 'Bob', nbf: now, exp: now + 60, video: { roomJoin: true, room: 'standup', hidden: true } },
+      SECRET,
+    );
+    expect(verifyAccessToken(fromRoomApi, SECRET, NOW)).toMatchObject({ identity: 'bob', name: 'Bob', video: { room: 'standup', hidden: true } });
   });
 
   it('refuses a token signed with another secret', () => {
