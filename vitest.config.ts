@@ -74,6 +74,18 @@ export default defineConfig({
           },
         },
       },
+      {
+        // Real Chromium against the dev media server; one browser at a time. Run through test/e2e/netns.sh.
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
