@@ -17,19 +17,11 @@ import {
 import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import { RoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
-import type { TokenClaims, TrackSourceName } from '../core/token.js';
+import type { TokenClaims, TokenVideoGrant, TrackSourceName } from '../core/token.js';
 import { createAudioTrack, createStream, createVideoTrack, ensureMediaClasses } from './syntheticMedia.js';
 
 /** Grants of the simulated local participant, as a token would carry them. Absent flags take the server defaults. */
-export interface TestGrants {
-  canPublish?: boolean;
-  canSubscribe?: boolean;
-  canPublishData?: boolean;
-  canPublishSources?: TrackSourceName[];
-  hidden?: boolean;
-  roomAdmin?: boolean;
-  roomRecord?: boolean;
-}
+export type TestGrants = Omit<TokenVideoGrant, 'room' | 'roomJoin'>;
 
 /** A simulated remote participant. */
 export interface TestParticipantInit {
