@@ -3,20 +3,9 @@ import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 const here = import.meta.dirname;
 const react18 = resolve(here, 'test/react18/node_modules');
@@ -69,7 +58,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: chromiumArgs } }),
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -5,20 +5,13 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 
 const fixtures = resolve(import.meta.dirname, 'fixtures');
 
 /** Chromium flags for the e2e suite: TOOLCHAIN.md's headless set, fake media, and WebRTC over loopback. */
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
+  ...HEADLESS_ARGS,
   '--allow-loopback-in-peer-connection',
   // werift cannot resolve mDNS (.local) candidates
   '--disable-features=WebRtcHideLocalIpsWithMdns',
@@ -76,7 +69,7 @@ export interface BrowserSession {
 export async function launchBrowser(): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     permissions: ['camera', 'microphone'],
   });

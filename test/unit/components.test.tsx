@@ -53,9 +53,46 @@ describe('GridLayout', () => {
     await waitFor(() => expect(cameras().filter((p) => p.isDesired)).toHaveLength(24));
     const p30 = room.remoteParticipants.get('participant-30')!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
     expect(p30.isDesired).toBe(false);
+    expect(p30.track).toBeUndefined(); // the simulated server stopped sending it
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(p30.isDesired).toBe(true);
+    expect(p30.track).toBeDefined();
     await waitFor(() => expect(cameras().filter((p) => p.isDesired)).toHaveLength(25));
+  });
+
+  it('stops receiving video of a tile scrolled out of view and resumes when it scrolls back', async () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; elements: Element[] }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        elements: Element[] = [];
+        constructor(public callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe(el: Element) {
+          this.elements.push(el);
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    const { room } = renderInRoom(<GridLayout />, { participants: [{ identity: 'a', name: 'Ann', camera: true }] });
+    const publication = room.remoteParticipants.get('a')!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
+    const video = screen.getByRole('group', { name: 'Ann' }).querySelector('video')!;
+    const observer = observers.find((o) => o.elements.includes(video))!;
+    const scroll = (isIntersecting: boolean) =>
+      act(() => observer.callback([{ isIntersecting, target: video } as unknown as IntersectionObserverEntry], observer as never));
+    scroll(false);
+    await waitFor(() => expect(publication.isDesired).toBe(false));
+    expect(publication.track).toBeUndefined();
+    expect(screen.getByRole('group', { name: 'Ann' }).querySelector('video')).toBe(video);
+    scroll(true);
+    expect(publication.isDesired).toBe(true);
+    await waitFor(() => expect(publication.track).toBeDefined());
+    vi.unstubAllGlobals();
   });
 
   it('picks columns from the tile count', () => {
