@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { PreJoin, RoomProvider, useConnection, VideoConference, type PreJoinChoices } from '@roomkit/react';
+import { useEffect, useMemo, useState } from 'react';
+import { PreJoin, RoomProvider, useConnection, useRoom, VideoConference, type PreJoinChoices } from '@roomkit/react';
 
 /** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
 export const LIVE_ROLES = {
@@ -26,10 +26,19 @@ function adminCall(token: string | undefined, action: string, body: Record<strin
   };
 }
 
+/** Lets the end-to-end tests reach the page's livekit-client Room (for attempts the UI never offers). */
+function ExposeRoomForTests({ token }: { token: string | undefined }) {
+  const room = useRoom();
+  useEffect(() => {
+    (window as unknown as { __roomkitDemo?: unknown }).__roomkitDemo = { room, token };
+  }, [room, token]);
+  return null;
+}
+
 /** A real meeting: the connection comes from the demo backend, media flows through the local media server. */
-export function LiveMeeting({ name, role, onLeave }: { name: string; role: LiveRole; onLeave: () => void }) {
+export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: string; role: LiveRole; room?: string; onLeave: () => void }) {
   const identity = useMemo(() => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'guest'}-${Math.random().toString(36).slice(2, 7)}`, [name]);
-  const connection = useConnection({ endpoint: '/api/meeting-token', body: { room: 'demo', identity, name, role } });
+  const connection = useConnection({ endpoint: '/api/meeting-token', body: { room, identity, name, role } });
   const [choices, setChoices] = useState<PreJoinChoices | null>(null);
   const token = connection.data?.token;
   return (
@@ -39,6 +48,7 @@ export function LiveMeeting({ name, role, onLeave }: { name: string; role: LiveR
       audio={choices?.audioEnabled ?? false}
       video={choices?.videoEnabled ?? false}
     >
+      <ExposeRoomForTests token={token} />
       {choices === null ? (
         <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
           <PreJoin onSubmit={setChoices} defaults={{ displayName: name }} />

@@ -57,7 +57,13 @@ function LiveApp() {
           <ThemeToggle theme={theme} setTheme={setTheme} />
         </header>
         {session ? (
-          <LiveMeeting key={`${session.name}-${session.role}`} name={session.name} role={session.role} onLeave={() => setSession(null)} />
+          <LiveMeeting
+            key={`${session.name}-${session.role}`}
+            name={session.name}
+            role={session.role}
+            room={params.get('room') ?? 'demo'}
+            onLeave={() => setSession(null)}
+          />
         ) : (
           <Lobby onJoin={(name, role) => setSession({ name, role })} />
         )}
