@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, QueryClientContext } from '@tanstack/react-query';
 import {
   DisconnectReason,
   Room,
@@ -6,17 +6,19 @@ import {
   type RoomConnectOptions,
   type RoomOptions,
 } from 'livekit-client';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getChatStore } from '../core/chatStore.js';
 import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { createConnectionController, type ConnectTarget } from '../core/connection.js';
 import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails.js';
+import type { FetchConnection } from '../core/connectionRequest.js';
 import type { ValidatedConnection } from '../core/connectionResponse.js';
 import { canPublishSource } from '../core/grants.js';
 import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { parseToken } from '../core/token.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
+import { useConnection } from '../hooks/useConnection.js';
 import { defaultLabels, LabelsContext, type RoomKitLabels } from './labels.js';
 
 /**
@@ -49,8 +51,12 @@ export interface RoomProviderProps {
    *   connection first when the current one is about to expire.
    *
    * `undefined` or `null` while a plain response loads: nothing connects and nothing errors until it arrives.
+   *
+   * Or a function that fetches the connection from your backend (`({ signal }) => fetch(…)`): RoomProvider then runs
+   * it as `useConnection({ fetchConnection })` with your app's QueryClient (wrap the app in
+   * `<QueryClientProvider>`), with the same validation, retries and refresh.
    */
-  connection?: ConnectionQueryState | ConnectionDetails | null | undefined;
+  connection?: ConnectionQueryState | ConnectionDetails | FetchConnection | null | undefined;
   /** A connection token, with `url`. */
   token?: string | undefined;
   /** The media endpoint (`wss://…`), with `token`. */
@@ -128,6 +134,28 @@ function resolve(token: string | undefined, url: string | undefined, waiting: bo
  * ```
  */
 export function RoomProvider(props: RoomProviderProps) {
+  return typeof props.connection === 'function' ? (
+    <FetchingRoomProvider {...props} fetchConnection={props.connection} />
+  ) : (
+    <ConnectedRoomProvider {...props} />
+  );
+}
+
+/** RoomProvider given a fetch function: the function becomes a connection query on the app's QueryClient. */
+function FetchingRoomProvider({ fetchConnection, ...props }: RoomProviderProps & { fetchConnection: FetchConnection }) {
+  const client = useContext(QueryClientContext);
+  if (!client) {
+    throw new RoomKitError(
+      'missing-provider',
+      'RoomProvider was given a function to fetch the connection, which needs your app\'s QueryClient: wrap the app in <QueryClientProvider client={queryClient}> (from @tanstack/react-query).',
+    );
+  }
+  const key = useId();
+  const connection = useConnection({ fetchConnection, key: ['RoomProvider', key] }, client);
+  return <ConnectedRoomProvider {...props} connection={connection} />;
+}
+
+function ConnectedRoomProvider(props: RoomProviderProps) {
   const { children, room: externalRoom, connect = true } = props;
   const query = isConnectionQuery(props.connection) ? props.connection : undefined;
   const details = query ? query.data : (props.connection as ConnectionDetails | null | undefined);

@@ -86,7 +86,7 @@ describe('RoomProvider', () => {
       </RoomProvider>,
     );
     expect(firstRender[0]).toBeInstanceOf(Room);
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     expect(connects()).toEqual([`connect ${URL} ${token}`]);
   });
 
@@ -98,7 +98,7 @@ describe('RoomProvider', () => {
         </RoomProvider>
       </StrictMode>,
     );
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     expect(connects()).toHaveLength(1);
     unmount();
     await waitFor(() => expect(ops().filter((o) => o === 'disconnect')).toHaveLength(1));
@@ -119,7 +119,7 @@ describe('RoomProvider', () => {
       );
     }
     render(<App />);
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     for (let i = 0; i < 3; i++) act(() => screen.getByRole('button').click());
     await new Promise((r) => setTimeout(r, 20));
     expect(connects()).toHaveLength(1);

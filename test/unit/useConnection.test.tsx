@@ -327,3 +327,31 @@ describe('refresh before expiry (fake timers)', () => {
     expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/);
   });
 });
+
+describe('RoomProvider given a fetch function', () => {
+  it('fetches through the app\u2019s QueryClient, validates, and connects', async () => {
+    const token = makeToken({ sub: 'fiona' });
+    const fetchConnection = vi.fn(async () => ({ token, url: 'wss://media.example.com', room: 'r', identity: 'fiona', expiresAt: Math.floor(Date.now() / 1000) + 600 }));
+    function State() {
+      const error = useRoomError();
+      const state = useConnectionState();
+      return <p data-testid="state">{error ? error.message : state}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <RoomProvider connection={fetchConnection}>
+          <State />
+        </RoomProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
+    expect(fetchConnection).toHaveBeenCalledTimes(1);
+    expect(connectedTokens()).toEqual([token]);
+    expect(client.getQueryCache().findAll({ queryKey: connectionQueryKey() })).toHaveLength(1);
+  });
+
+  it('explains that it needs a QueryClientProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<RoomProvider connection={async () => ({})} />)).toThrow(/wrap the app in <QueryClientProvider/);
+  });
+});
