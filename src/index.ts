@@ -8,13 +8,32 @@ export type { Grants, GrantName, LivePermissions } from './core/grants.js';
 export { createRoomStore, getRoomStore } from './core/roomStore.js';
 export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
 export type { ConnectionDetails } from './core/connectionDetails.js';
+export { validateConnectionResponse } from './core/connectionResponse.js';
+export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
+export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
+export type {
+  ConnectionEndpoint,
+  ConnectionErrorDetails,
+  FetchConnection,
+  FetchConnectionContext,
+} from './core/connectionRequest.js';
 export type { ChatMessage } from './core/chatStore.js';
 export type { DataMessage, SendDataOptions } from './core/dataBus.js';
 export type { MediaDeviceKindName } from './core/deviceStore.js';
 
 // Provider and hooks
 export { RoomProvider } from './components/RoomProvider.js';
-export type { RoomProviderProps } from './components/RoomProvider.js';
+export type { RoomProviderProps, ConnectionQueryState } from './components/RoomProvider.js';
+export { connectionQueryOptions, connectionQueryKey } from './hooks/connectionQueryOptions.js';
+export type {
+  ConnectionQueryOptions,
+  ConnectionQueryCommonOptions,
+  ConnectionQueryEndpointOptions,
+  ConnectionQueryFetchOptions,
+  ConnectionQueryKey,
+} from './hooks/connectionQueryOptions.js';
+export { useConnection } from './hooks/useConnection.js';
+export type { UseConnectionResult } from './hooks/useConnection.js';
 export { useRoom } from './hooks/useRoom.js';
 export type { RoomHookOptions } from './hooks/useRoom.js';
 export { useConnectionState } from './hooks/useConnectionState.js';

@@ -37,6 +37,8 @@ export interface CustomerBackendOptions {
   apiKey: string;
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
+  /** Lifetime of the tokens it requests, in seconds (the Room API's default, 6 hours, when absent). */
+  ttlSeconds?: number;
   /** Interface to bind; 127.0.0.1 by default. */
   host?: string;
   /** Room name used when a request names none (default `demo`). */
@@ -214,6 +216,7 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
       const response = await roomApi(`/sdk/rooms/${encodeURIComponent(slug)}/token`, {
         identity: request.identity,
         ...(request.name !== undefined && { name: request.name }),
+        ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
         grants: ROLE_GRANTS[request.role],
       });
       if (!isConnectionResponse(response)) {

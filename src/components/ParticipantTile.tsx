@@ -90,7 +90,9 @@ function Video({ className }: { className?: string }) {
       </div>
     );
   }
-  if (!track || track.muted || !track.track) {
+  // A published, unmuted video keeps its element even while unsubscribed (off screen): the element is what
+  // subscribes it again when it scrolls back into view.
+  if (!track || track.muted || (!track.track && participant.isLocal)) {
     const name = displayName(participant);
     return (
       <div className={cx('rk-tile-placeholder', className)} data-reason="camera-off">

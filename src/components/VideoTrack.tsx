@@ -1,8 +1,26 @@
-import { forwardRef, useEffect, useRef, useState, type VideoHTMLAttributes } from 'react';
+import type { Track } from 'livekit-client';
+import { forwardRef, useEffect, useRef, useState, type RefObject, type VideoHTMLAttributes } from 'react';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import type { TrackState } from '../core/roomStore.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx, flag } from './dev.js';
+
+/** Attaches livekit-client's track to the element while both exist. */
+function useAttachedMedia(element: RefObject<HTMLMediaElement | null>, media: Track | undefined) {
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !media) return;
+    media.attach(el);
+    return () => {
+      // livekit-client keeps detached <audio> elements in a module-wide pool for reuse, and keeps adding to it
+      // while every pooled element still has a parent. An unmounted element still has one (the removed subtree
+      // stays whole), so each unmount pooled another element and, through it, the whole removed subtree. Out
+      // of the document, it leaves its parent first; then the pool holds at most one bare element.
+      if (!el.isConnected) el.remove();
+      media.detach(el);
+    };
+  }, [element, media]);
+}
 
 /** Props of {@link VideoTrack}. */
 export interface VideoTrackProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'children'> {
@@ -28,14 +46,7 @@ export const VideoTrack = forwardRef<HTMLVideoElement, VideoTrackProps>(function
   const [visible, setVisible] = useState(true);
   const media = track.track;
 
-  useEffect(() => {
-    const el = element.current;
-    if (!el || !media) return;
-    media.attach(el);
-    return () => {
-      media.detach(el);
-    };
-  }, [media]);
+  useAttachedMedia(element, media);
 
   useEffect(() => {
     const el = element.current;
@@ -92,20 +103,7 @@ export interface AudioTrackProps {
 /** Plays one remote audio track through a hidden `<audio>` element. */
 export function AudioTrack({ track, volume }: AudioTrackProps) {
   const element = useRef<HTMLAudioElement | null>(null);
-  const media = track.track;
-  useEffect(() => {
-    const el = element.current;
-    if (!el || !media) return;
-    media.attach(el);
-    return () => {
-      // livekit-client keeps detached <audio> elements in a module-wide pool for reuse, and keeps adding to it
-      // while every pooled element still has a parent. An unmounted element still has one (the removed subtree
-      // stays whole), so each unmount pooled another element and, through it, the whole removed subtree. Out
-      // of the document, it leaves its parent first; then the pool holds at most one bare element.
-      if (!el.isConnected) el.remove();
-      media.detach(el);
-    };
-  }, [media]);
+  useAttachedMedia(element, track.track);
   useEffect(() => {
     if (element.current && volume !== undefined) element.current.volume = volume;
   }, [volume]);

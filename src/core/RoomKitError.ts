@@ -27,13 +27,13 @@ export type RoomKitErrorCode =
   | 'not-connected'
   /** A camera, microphone or screen could not be opened. */
   | 'device-error'
-  /** The backend's connection response does not match the contract; the message names the field. */
+  /** The backend's connection response does not match the contract; the message and `details.field` name the field. */
   | 'invalid-connection-response'
-  /** The token endpoint answered 400. */
+  /** The token endpoint answered 400 (or another unexpected 4xx); `details` holds `status` and the error `body`. */
   | 'bad-request'
   /** The token endpoint answered 404: the room does not exist or belongs to another application. */
   | 'room-not-found'
-  /** The token endpoint answered 429 and retries were exhausted. */
+  /** The token endpoint answered 429 and retries were exhausted; `details.retryAfter` is the server's wait in ms. */
   | 'rate-limited'
   /** A hook was used outside `<RoomProvider>` without an explicit room. */
   | 'missing-provider'

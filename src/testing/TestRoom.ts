@@ -8,26 +8,20 @@ import {
   Room,
   RoomEvent,
   Track,
+  TrackEvent,
   type LocalParticipant,
   type RemoteParticipant,
+  type RemoteTrackPublication,
   type RoomOptions,
 } from 'livekit-client';
 import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import { RoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
-import type { TokenClaims, TrackSourceName } from '../core/token.js';
+import type { TokenClaims, TokenVideoGrant, TrackSourceName } from '../core/token.js';
 import { createAudioTrack, createStream, createVideoTrack, ensureMediaClasses } from './syntheticMedia.js';
 
 /** Grants of the simulated local participant, as a token would carry them. Absent flags take the server defaults. */
-export interface TestGrants {
-  canPublish?: boolean;
-  canSubscribe?: boolean;
-  canPublishData?: boolean;
-  canPublishSources?: TrackSourceName[];
-  hidden?: boolean;
-  roomAdmin?: boolean;
-  roomRecord?: boolean;
-}
+export type TestGrants = Omit<TokenVideoGrant, 'room' | 'roomJoin'>;
 
 /** A simulated remote participant. */
 export interface TestParticipantInit {
@@ -516,6 +510,30 @@ export class TestRoom extends Room {
   private sendUpdate(p: SimParticipant) {
     p.version++;
     this.internals.handleParticipantUpdates([this.infoOf(p)]);
+    this.answerSubscriptions(p);
+  }
+
+  private readonly answering = new WeakSet<RemoteTrackPublication>();
+
+  /** The simulated server honours subscription changes: unsubscribing stops the media, subscribing resumes it. */
+  private answerSubscriptions(p: SimParticipant) {
+    const participant = this.remoteParticipants.get(p.identity);
+    if (!participant) return;
+    for (const publication of participant.trackPublications.values()) {
+      if (this.answering.has(publication)) continue;
+      this.answering.add(publication);
+      publication.on(TrackEvent.UpdateSubscription, (update: { subscribe: boolean }) => {
+        if (!update.subscribe) {
+          const track = publication.track;
+          publication.setTrack(undefined);
+          track?.stop();
+        } else if (!publication.track) {
+          const sim = this.sim.get(p.identity)?.tracks.find((t) => t.sid === publication.trackSid);
+          if (sim) this.deliverMedia(p, sim);
+        }
+        this.flush();
+      });
+    }
   }
 
   /** Media reaches this session only where the local participant may subscribe. */

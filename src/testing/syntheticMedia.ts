@@ -87,22 +87,22 @@ export function ensureMediaClasses(): void {
 
 /**
  * Canvases drawn by one shared timer, so hundreds of simulated cameras cost one loop. A canvas whose track
- * nobody watches (no video element shows it: off the grid's page, unsubscribed) keeps its last frame and
- * costs nothing per tick, so a simulated room of 1000 cameras stays as cheap as the 25 on screen.
+ * nobody watches (no video element shows it: off the grid's page, unsubscribed) keeps its last frame and is
+ * skipped, so the cameras on screen are the ones redrawn.
  */
-interface SyntheticCanvas {
+type Entry = {
   canvas: HTMLCanvasElement;
   ctx: CanvasRenderingContext2D;
   hue: number;
   label: string;
   track: MediaStreamTrack;
   isWatched: (() => boolean) | undefined;
-}
-const canvases = new Set<SyntheticCanvas>();
+};
+const canvases = new Set<Entry>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let frame = 0;
 
-function draw({ ctx, canvas, hue, label }: SyntheticCanvas) {
+function draw({ ctx, canvas, hue, label }: Entry) {
   const w = canvas.width;
   const h = canvas.height;
   const shift = (hue + frame * 2) % 360;
@@ -122,16 +122,21 @@ function draw({ ctx, canvas, hue, label }: SyntheticCanvas) {
   ctx.fillText(label, 8, Math.round(h / 9) + 6);
 }
 
+/** At most this many canvases are redrawn per tick (round robin), so large rooms stay cheap. */
+const PER_TICK = 32;
+let cursor = 0;
+
 function drawAll() {
   frame++;
+  const watched: Entry[] = [];
   for (const entry of canvases) {
-    if (entry.track.readyState === 'ended') {
-      canvases.delete(entry);
-      continue;
-    }
-    if (entry.isWatched && !entry.isWatched()) continue;
-    draw(entry);
+    if (entry.track.readyState === 'ended') canvases.delete(entry);
+    else if (!entry.isWatched || entry.isWatched()) watched.push(entry);
   }
+  const batch =
+    watched.length <= PER_TICK ? watched : Array.from({ length: PER_TICK }, (_, i) => watched[(cursor + i) % watched.length]!);
+  cursor = watched.length ? (cursor + PER_TICK) % watched.length : 0;
+  for (const entry of batch) draw(entry);
   if (canvases.size === 0 && timer) {
     clearInterval(timer);
     timer = undefined;
@@ -142,8 +147,8 @@ function canvasVideoTrack(label: string, hue: number, isWatched: (() => boolean)
   if (typeof document === 'undefined') return undefined;
   const canvas = document.createElement('canvas');
   if (typeof canvas.captureStream !== 'function') return undefined;
-  canvas.width = 320;
-  canvas.height = 180;
+  canvas.width = 240;
+  canvas.height = 135;
   let ctx: CanvasRenderingContext2D | null;
   try {
     ctx = canvas.getContext('2d');
@@ -153,9 +158,9 @@ function canvasVideoTrack(label: string, hue: number, isWatched: (() => boolean)
   if (!ctx) return undefined;
   const track = canvas.captureStream(10).getVideoTracks()[0];
   if (!track) return undefined;
-  const entry = { canvas, ctx, hue, label, track, isWatched };
+  const entry: Entry = { canvas, ctx, hue, label, track, isWatched };
   canvases.add(entry);
-  // The first frame now (this canvas only: drawing them all here made creating N cameras cost N² draws).
+  // The first frame now, for this canvas only.
   draw(entry);
   timer ??= setInterval(drawAll, 100);
   return track;

@@ -86,7 +86,7 @@ describe('RoomProvider', () => {
       </RoomProvider>,
     );
     expect(firstRender[0]).toBeInstanceOf(Room);
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     expect(connects()).toEqual([`connect ${URL} ${token}`]);
   });
 
@@ -98,7 +98,7 @@ describe('RoomProvider', () => {
         </RoomProvider>
       </StrictMode>,
     );
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     expect(connects()).toHaveLength(1);
     unmount();
     await waitFor(() => expect(ops().filter((o) => o === 'disconnect')).toHaveLength(1));
@@ -119,7 +119,7 @@ describe('RoomProvider', () => {
       );
     }
     render(<App />);
-    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('connected'));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     for (let i = 0; i < 3; i++) act(() => screen.getByRole('button').click());
     await new Promise((r) => setTimeout(r, 20));
     expect(connects()).toHaveLength(1);
@@ -136,6 +136,34 @@ describe('RoomProvider', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(ops()).toEqual(['connect', 'disconnect', 'connect']);
     expect(connects()[1]).toContain(second);
+  });
+
+  it('keeps the live session for a renewed token (same identity, room and grants), and joins with it next time', async () => {
+    const first = makeToken({ sub: 'a' }, { ttlSeconds: 600 });
+    const renewed = makeToken({ sub: 'a' }, { ttlSeconds: 900 });
+    const { rerender } = render(<RoomProvider token={first} url={URL}><State /></RoomProvider>);
+    await waitFor(() => expect(connects()).toHaveLength(1));
+    rerender(<RoomProvider token={renewed} url={URL}><State /></RoomProvider>);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ops()).toEqual(['connect']);
+    rerender(<RoomProvider token={renewed} url={URL} connect={false}><State /></RoomProvider>);
+    await waitFor(() => expect(ops()).toEqual(['connect', 'disconnect']));
+    rerender(<RoomProvider token={renewed} url={URL}><State /></RoomProvider>);
+    await waitFor(() => expect(connects()).toHaveLength(2));
+    expect(connects()[1]).toContain(renewed);
+  });
+
+  it('tries a renewed token when the connect with the previous one failed', async () => {
+    network.failWith = ConnectionError.notAllowed('token refused', 401);
+    const onError = vi.fn();
+    const first = makeToken({ sub: 'a' }, { ttlSeconds: 600 });
+    const renewed = makeToken({ sub: 'a' }, { ttlSeconds: 900 });
+    const { rerender } = render(<RoomProvider token={first} url={URL} onError={onError}><State /></RoomProvider>);
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    network.failWith = undefined;
+    rerender(<RoomProvider token={renewed} url={URL} onError={onError}><State /></RoomProvider>);
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
+    expect(connects()).toEqual([`connect ${URL} ${first}`, `connect ${URL} ${renewed}`]);
   });
 
   it('waits for an in-flight connect before disconnecting, and leaves nothing connected after unmount', async () => {

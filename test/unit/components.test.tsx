@@ -29,6 +29,7 @@ import {
 import { createTestRoom, type TestRoomInit } from '../../src/testing/index';
 import { axeViolations } from '../helpers/axe';
 import { renderInRoom } from '../helpers/render';
+import { french } from '../../stories/frenchLabels';
 
 describe('GridLayout', () => {
   it('mounts one page of tiles in a 200-participant room and pages with labelled buttons', async () => {
@@ -52,9 +53,46 @@ describe('GridLayout', () => {
     await waitFor(() => expect(cameras().filter((p) => p.isDesired)).toHaveLength(24));
     const p30 = room.remoteParticipants.get('participant-30')!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
     expect(p30.isDesired).toBe(false);
+    expect(p30.track).toBeUndefined(); // the simulated server stopped sending it
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(p30.isDesired).toBe(true);
+    expect(p30.track).toBeDefined();
     await waitFor(() => expect(cameras().filter((p) => p.isDesired)).toHaveLength(25));
+  });
+
+  it('stops receiving video of a tile scrolled out of view and resumes when it scrolls back', async () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; elements: Element[] }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        elements: Element[] = [];
+        constructor(public callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe(el: Element) {
+          this.elements.push(el);
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    const { room } = renderInRoom(<GridLayout />, { participants: [{ identity: 'a', name: 'Ann', camera: true }] });
+    const publication = room.remoteParticipants.get('a')!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
+    const video = screen.getByRole('group', { name: 'Ann' }).querySelector('video')!;
+    const observer = observers.find((o) => o.elements.includes(video))!;
+    const scroll = (isIntersecting: boolean) =>
+      act(() => observer.callback([{ isIntersecting, target: video } as unknown as IntersectionObserverEntry], observer as never));
+    scroll(false);
+    await waitFor(() => expect(publication.isDesired).toBe(false));
+    expect(publication.track).toBeUndefined();
+    expect(screen.getByRole('group', { name: 'Ann' }).querySelector('video')).toBe(video);
+    scroll(true);
+    expect(publication.isDesired).toBe(true);
+    await waitFor(() => expect(publication.track).toBeDefined());
+    vi.unstubAllGlobals();
   });
 
   it('picks columns from the tile count', () => {
@@ -203,65 +241,6 @@ describe('connection and audio', () => {
     await waitFor(() => expect(select).toHaveValue('m2'));
   });
 });
-
-/** A complete label set in French: every visible string must come from it. */
-const french: RoomKitLabels = {
-  microphone: 'Micro',
-  camera: 'Caméra',
-  screenShare: 'Partager l’écran',
-  speaker: 'Haut-parleur',
-  leave: 'Quitter',
-  chat: 'Discussion',
-  chatLog: 'Messages',
-  chatInput: 'Votre message',
-  chatPlaceholder: 'Écrire…',
-  chatSend: 'Envoyer',
-  chatEmpty: 'Aucun message.',
-  chatSendDisabled: 'Lecture seule : cette session ne peut pas écrire.',
-  chatSendFailed: (r) => `Non envoyé : ${r}`,
-  you: '(vous)',
-  microphoneMuted: 'Micro coupé',
-  cameraOff: 'Caméra éteinte',
-  videoUnavailable: 'Vidéo indisponible',
-  speaking: 'Parle',
-  connectionQuality: (q) => `Connexion : ${{ excellent: 'excellente', good: 'bonne', poor: 'faible', lost: 'perdue', unknown: 'inconnue' }[q]}`,
-  connecting: 'Connexion…',
-  reconnecting: 'Reconnexion…',
-  disconnected: 'Déconnecté',
-  disconnectedWithReason: (r) => `Déconnecté (${r})`,
-  recording: 'Enregistrement',
-  startRecording: 'Démarrer l’enregistrement',
-  stopRecording: 'Arrêter l’enregistrement',
-  recordingFailed: (r) => `Échec : ${r}`,
-  working: 'En cours…',
-  adminMenu: (n) => `Gérer ${n}`,
-  muteParticipant: 'Couper le micro',
-  removeParticipant: 'Exclure',
-  allowPublishing: 'Autoriser la diffusion',
-  revokePublishing: 'Retirer la diffusion',
-  adminActionFailed: (r) => `Échec : ${r}`,
-  hiddenObserver: 'Observateur invisible',
-  startAudio: 'Activer le son',
-  selectDevice: (k) => `Choisir : ${k}`,
-  noDevices: 'Aucun appareil',
-  displayName: 'Nom affiché',
-  join: 'Rejoindre',
-  joinAsViewer: 'Rejoindre en spectateur',
-  viewerNotice: 'Vous rejoignez en spectateur.',
-  cameraPreview: 'Aperçu caméra',
-  previewOff: 'Caméra éteinte',
-  previousPage: 'Page précédente',
-  nextPage: 'Page suivante',
-  page: (p, n) => `Page ${p} sur ${n}`,
-  participantJoined: (n) => `${n} est arrivé`,
-  participantLeft: (n) => `${n} est parti`,
-  reconnected: 'Reconnecté',
-  newMessage: (f, m) => `${f} : ${m}`,
-  participants: 'Participants',
-  conference: 'Réunion',
-  controls: 'Commandes',
-  showChat: 'Discussion',
-};
 
 function englishLeft(root: HTMLElement, data: string[]): string[] {
   const english = new Set<string>();

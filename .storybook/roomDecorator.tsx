@@ -1,0 +1,139 @@
+import type { Decorator } from '@storybook/react-vite';
+import { DisconnectReason } from 'livekit-client';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { RoomProvider, type RoomKitLabels } from '@roomkit/react';
+import { createTestRoom, type TestParticipantInit } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
+
+/** Story args every room story understands; the Controls panel edits them. */
+export interface RoomArgs {
+  canPublish: boolean;
+  canSubscribe: boolean;
+  canPublishData: boolean;
+  hidden: boolean;
+  roomAdmin: boolean;
+  roomRecord: boolean;
+  participants: number;
+  connectionState: 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
+  recording: boolean;
+  screenShare: boolean;
+  audioPlaybackBlocked: boolean;
+  ambient: boolean;
+}
+
+export const defaultRoomArgs: RoomArgs = {
+  canPublish: true,
+  canSubscribe: true,
+  canPublishData: true,
+  hidden: false,
+  roomAdmin: false,
+  roomRecord: false,
+  participants: 4,
+  connectionState: 'connected',
+  recording: false,
+  screenShare: false,
+  audioPlaybackBlocked: false,
+  ambient: true,
+};
+
+export const roomArgTypes = {
+  canPublish: { control: 'boolean', table: { category: 'Grants' } },
+  canSubscribe: { control: 'boolean', table: { category: 'Grants' } },
+  canPublishData: { control: 'boolean', table: { category: 'Grants' } },
+  hidden: { control: 'boolean', table: { category: 'Grants' } },
+  roomAdmin: { control: 'boolean', table: { category: 'Grants' } },
+  roomRecord: { control: 'boolean', table: { category: 'Grants' } },
+  participants: { control: { type: 'range', min: 0, max: 200, step: 1 }, table: { category: 'Room' } },
+  connectionState: { control: 'inline-radio', options: ['connected', 'connecting', 'reconnecting', 'disconnected'], table: { category: 'Room' } },
+  recording: { control: 'boolean', table: { category: 'Room' } },
+  screenShare: { control: 'boolean', table: { category: 'Room' } },
+  audioPlaybackBlocked: { control: 'boolean', table: { category: 'Room' } },
+  ambient: { control: 'boolean', name: 'speakers come and go', table: { category: 'Room' } },
+} as const;
+
+const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
+
+function people(count: number, screenShare: boolean): TestParticipantInit[] {
+  return Array.from({ length: count }, (_, i) => ({
+    identity: `p${i + 1}`,
+    name: i < NAMES.length ? NAMES[i]! : `Guest ${i + 1}`,
+    camera: i % 5 !== 3,
+    microphone: i % 3 === 1 ? ('muted' as const) : true,
+    screenShare: screenShare && i === 0,
+    connectionQuality: i % 7 === 4 ? ('poor' as const) : ('excellent' as const),
+  }));
+}
+
+interface SimulatedRoomProps {
+  args: RoomArgs;
+  labels: Partial<RoomKitLabels> | undefined;
+  theme: string;
+  height: string | undefined;
+  children: ReactNode;
+}
+
+/** A simulated room built from story args, provided to the story. */
+function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRoomProps) {
+  const room = useMemo(
+    () =>
+      createTestRoom({
+        name: 'storybook',
+        local: {
+          identity: 'me',
+          name: 'Me',
+          camera: a.canPublish && !a.hidden,
+          grants: {
+            canPublish: a.canPublish,
+            canSubscribe: a.canSubscribe,
+            canPublishData: a.canPublishData,
+            hidden: a.hidden,
+            roomAdmin: a.roomAdmin,
+            roomRecord: a.roomRecord,
+          },
+        },
+        participants: people(a.participants, a.screenShare),
+        connectionState: a.connectionState === 'disconnected' ? 'connected' : a.connectionState,
+        recording: a.recording,
+        audioPlaybackBlocked: a.audioPlaybackBlocked,
+        devices: {
+          audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }, { deviceId: 'mic-2', label: 'USB headset' }],
+          videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }],
+          audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
+        },
+      }),
+    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked],
+  );
+  useEffect(() => {
+    if (a.connectionState === 'disconnected') room.setConnectionState('disconnected', DisconnectReason.SERVER_SHUTDOWN);
+  }, [room, a.connectionState]);
+  useEffect(() => {
+    if (!a.ambient || a.participants === 0) return;
+    let current: string | undefined;
+    const timer = setInterval(() => {
+      if (current && room.remoteParticipants.has(current)) room.setSpeaking(current, false);
+      const ids = [...room.remoteParticipants.keys()].slice(0, 25);
+      current = ids[Math.floor(Math.random() * ids.length)];
+      if (current) room.setSpeaking(current, true);
+    }, 1800);
+    return () => clearInterval(timer);
+  }, [room, a.ambient, a.participants]);
+  return (
+    <RoomProvider room={room} {...(labels ? { labels } : {})}>
+      <div className="rk-root" data-rk-theme={theme} style={{ padding: 12, minHeight: height ?? 'auto' }}>
+        {children}
+      </div>
+    </RoomProvider>
+  );
+}
+
+/** Builds a simulated room from the story's args (grants, size, state) and the theme from the toolbar. */
+export const withRoom: Decorator = (Story, context) => (
+  <SimulatedRoom
+    args={{ ...defaultRoomArgs, ...(context.args as Partial<RoomArgs>) }}
+    labels={context.parameters.labels as Partial<RoomKitLabels> | undefined}
+    theme={(context.globals.theme as string | undefined) ?? 'light'}
+    height={context.parameters.layoutHeight as string | undefined}
+  >
+    <Story />
+  </SimulatedRoom>
+);

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'react';
+import { PreJoin, RoomProvider, useConnection, useRoom, VideoConference, type PreJoinChoices } from '@roomkit/react';
+
+/** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
+export const LIVE_ROLES = {
+  publisher: 'Publisher',
+  viewer: 'Viewer',
+  admin: 'Admin',
+  recorder: 'Recorder',
+  observer: 'Hidden observer',
+} as const;
+export type LiveRole = keyof typeof LIVE_ROLES;
+
+/** Administration is a server operation: the demo's backend performs it for a caller whose token allows it. */
+function adminCall(token: string | undefined, action: string, body: Record<string, unknown>) {
+  return async () => {
+    const response = await fetch(`/api/admin/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      const error = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+      throw new Error(error.error?.message ?? `HTTP ${response.status}`);
+    }
+  };
+}
+
+/** Lets the end-to-end tests reach the page's livekit-client Room (for attempts the UI never offers). */
+function ExposeRoomForTests({ token }: { token: string | undefined }) {
+  const room = useRoom();
+  useEffect(() => {
+    (window as unknown as { __roomkitDemo?: unknown }).__roomkitDemo = { room, token };
+  }, [room, token]);
+  return null;
+}
+
+/** A real meeting: the connection comes from the demo backend, media flows through the local media server. */
+export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: string; role: LiveRole; room?: string; onLeave: () => void }) {
+  const identity = useMemo(() => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'guest'}-${Math.random().toString(36).slice(2, 7)}`, [name]);
+  const connection = useConnection({ endpoint: '/api/meeting-token', body: { room, identity, name, role } });
+  const [choices, setChoices] = useState<PreJoinChoices | null>(null);
+  const token = connection.data?.token;
+  return (
+    <RoomProvider
+      connection={connection}
+      connect={choices !== null}
+      audio={choices?.audioEnabled ?? false}
+      video={choices?.videoEnabled ?? false}
+    >
+      <ExposeRoomForTests token={token} />
+      {choices === null ? (
+        <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
+          <PreJoin onSubmit={setChoices} defaults={{ displayName: name }} />
+        </div>
+      ) : (
+        <VideoConference
+          style={{ flex: 1, minHeight: 0 }}
+          onLeave={onLeave}
+          onMuteParticipant={(id, trackSid) => adminCall(token, 'mute', { identity: id, trackSid })()}
+          onRemoveParticipant={(id) => adminCall(token, 'remove', { identity: id })()}
+          onUpdatePermissions={(id, permissions) => adminCall(token, 'permissions', { identity: id, ...permissions })()}
+          onStartRecording={adminCall(token, 'recording', { active: true })}
+          onStopRecording={adminCall(token, 'recording', { active: false })}
+        />
+      )}
+    </RoomProvider>
+  );
+}
+
+/** Name and role before the meeting; `?name=…&role=…` in the address skips it. */
+export function Lobby({ onJoin }: { onJoin: (name: string, role: LiveRole) => void }) {
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<LiveRole>('publisher');
+  return (
+    <form
+      className="rk-prejoin"
+      style={{ margin: '24px auto' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onJoin(name.trim() || 'Guest', role);
+      }}
+    >
+      <label className="rk-field">
+        <span className="rk-field-label">Your name</span>
+        <input className="rk-input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </label>
+      <label className="rk-field">
+        <span className="rk-field-label">Join as</span>
+        <select className="rk-select" value={role} onChange={(e) => setRole(e.target.value as LiveRole)}>
+          {Object.entries(LIVE_ROLES).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="rk-button rk-button-primary">
+        Continue
+      </button>
+    </form>
+  );
+}

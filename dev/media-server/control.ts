@@ -1,0 +1,259 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PermissionPatch } from './grants';
+import type { TrackSourceName } from './token';
+import type { MediaServer, QualityName } from './server';
+
+/** A control API failure; `status` is the HTTP status the control endpoints answer with. */
+export class ControlError extends Error {
+  readonly status: 400 | 404;
+
+  constructor(message: string, status: 400 | 404) {
+    super(message);
+    this.name = 'ControlError';
+    this.status = status;
+  }
+}
+
+type Body = Record<string, unknown>;
+
+interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  handle: (server: MediaServer, params: string[], body: Body, res: ServerResponse) => unknown;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const SOURCES: readonly TrackSourceName[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'];
+
+function bool(body: Body, key: string): boolean | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw new ControlError(`"${key}" must be a boolean`, 400);
+  return value;
+}
+
+function str(body: Body, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ControlError(`"${key}" must be a string`, 400);
+  return value;
+}
+
+function stringRecord(body: Body, key: string): Record<string, string> | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) {
+    throw new ControlError(`"${key}" must be an object of strings`, 400);
+  }
+  return value as Record<string, string>;
+}
+
+function stringList(body: Body, key: string): string[] | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ControlError(`"${key}" must be a list of strings`, 400);
+  return value as string[];
+}
+
+function permissionPatch(body: Body): PermissionPatch {
+  const patch: PermissionPatch = {};
+  for (const key of ['canPublish', 'canSubscribe', 'canPublishData', 'canUpdateMetadata', 'hidden'] as const) {
+    const value = bool(body, key);
+    if (value !== undefined) patch[key] = value;
+  }
+  const sources = stringList(body, 'canPublishSources');
+  if (sources) {
+    const unknown = sources.find((s) => !(SOURCES as readonly string[]).includes(s));
+    if (unknown !== undefined) throw new ControlError(`unknown source "${unknown}"`, 400);
+    patch.canPublishSources = sources as TrackSourceName[];
+  }
+  return patch;
+}
+
+function speakers(body: Body): { identity: string; level?: number }[] | null {
+  const value = body.speakers;
+  if (value === null) return null;
+  if (!Array.isArray(value)) throw new ControlError('"speakers" must be a list or null', 400);
+  return value.map((entry: unknown) => {
+    if (typeof entry === 'string') return { identity: entry };
+    const e = entry as { identity?: unknown; level?: unknown };
+    if (typeof e?.identity !== 'string') throw new ControlError('each speaker needs an "identity"', 400);
+    if (e.level !== undefined && typeof e.level !== 'number') throw new ControlError('"level" must be a number', 400);
+    return e.level === undefined ? { identity: e.identity } : { identity: e.identity, level: e.level };
+  });
+}
+
+const ROOM = '([^/]+)';
+const PARTICIPANT = `${ROOM}/participants/([^/]+)`;
+
+/**
+ * The control endpoints, relative to `/control`. Every answer is JSON; errors are `{ "error": "…" }` with 400 or
+ * 404.
+ */
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: /^\/rooms$/, handle: (s) => s.rooms() },
+  { method: 'GET', pattern: new RegExp(`^/rooms/${ROOM}$`), handle: (s, [room]) => s.room(room!) ?? notFound(room!) },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/rooms/${ROOM}$`),
+    handle: (s, [room]) => {
+      s.deleteRoom(room!);
+      return { deleted: room };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/metadata$`),
+    handle: (s, [room], body) => s.setRoomMetadata(room!, str(body, 'metadata') ?? ''),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/recording$`),
+    handle: (s, [room], body) => {
+      const active = bool(body, 'active');
+      if (active === undefined) throw new ControlError('"active" is required', 400);
+      return s.setRecording(room!, active);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/speakers$`),
+    handle: (s, [room], body) => s.setActiveSpeakers(room!, speakers(body)),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/data$`),
+    handle: (s, [room], body) => {
+      const payload = str(body, 'payload');
+      if (payload === undefined) throw new ControlError('"payload" is required', 400);
+      const message: Parameters<MediaServer['sendData']>[1] = { payload };
+      const topic = str(body, 'topic');
+      if (topic !== undefined) message.topic = topic;
+      const reliable = bool(body, 'reliable');
+      if (reliable !== undefined) message.reliable = reliable;
+      const destinations = stringList(body, 'destinationIdentities');
+      if (destinations) message.destinationIdentities = destinations;
+      return { delivered: s.sendData(room!, message) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/permissions$`),
+    handle: (s, [room, identity], body) => s.setPermissions(room!, identity!, permissionPatch(body)),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/metadata$`),
+    handle: (s, [room, identity], body) => {
+      const update: { name?: string; metadata?: string; attributes?: Record<string, string> } = {};
+      const name = str(body, 'name');
+      if (name !== undefined) update.name = name;
+      const metadata = str(body, 'metadata');
+      if (metadata !== undefined) update.metadata = metadata;
+      const attributes = stringRecord(body, 'attributes');
+      if (attributes) update.attributes = attributes;
+      return s.updateParticipant(room!, identity!, update);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/remove$`),
+    handle: (s, [room, identity]) => {
+      s.removeParticipant(room!, identity!);
+      return { removed: identity };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/quality$`),
+    handle: (s, [room, identity], body) => {
+      const quality = body.quality;
+      if (quality !== null && typeof quality !== 'string') throw new ControlError('"quality" must be a string or null', 400);
+      return s.setConnectionQuality(room!, identity!, quality as QualityName | null);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/tracks/([^/]+)/mute$`),
+    handle: (s, [room, identity, track], body) => {
+      const muted = bool(body, 'muted');
+      if (muted === undefined) throw new ControlError('"muted" is required', 400);
+      s.muteTrack(room!, identity!, track!, muted);
+      return { muted };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/drop$/,
+    handle: async (s) => {
+      await s.drop();
+      return { dropped: true };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/restart$/,
+    handle: (s, _params, body, res) => {
+      const downMs = body.downMs;
+      if (downMs !== undefined && (typeof downMs !== 'number' || downMs < 0)) {
+        throw new ControlError('"downMs" must be a non-negative number', 400);
+      }
+      // answer first: stopping closes this very connection
+      res.once('finish', () => {
+        s.restart({ downMs: downMs ?? 0 }).catch((error: unknown) => {
+          process.stderr.write(`media-server: restart failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        });
+      });
+      return { restarting: true, downMs: downMs ?? 0 };
+    },
+  },
+];
+
+function notFound(room: string): never {
+  throw new ControlError(`no room named "${room}"`, 404);
+}
+
+async function readBody(req: IncomingMessage): Promise<Body> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ControlError('body too large', 400);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ControlError('body is not JSON', 400);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ControlError('body must be a JSON object', 400);
+  return value as Body;
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(value));
+}
+
+/** Serves one `/control/*` request; `path` is the part after `/control`. */
+export async function handleControlRequest(server: MediaServer, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  try {
+    let methodAllowed = false;
+    for (const route of ROUTES) {
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      methodAllowed = true;
+      if (route.method !== req.method) continue;
+      const params = match.slice(1).map((p) => decodeURIComponent(p));
+      const body = req.method === 'POST' ? await readBody(req) : {};
+      sendJson(res, 200, await route.handle(server, params, body, res));
+      return;
+    }
+    sendJson(res, methodAllowed ? 405 : 404, { error: methodAllowed ? `method ${req.method ?? ''} not allowed` : 'no such endpoint' });
+  } catch (error) {
+    if (error instanceof ControlError) sendJson(res, error.status, { error: error.message });
+    else sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
+  }
+}

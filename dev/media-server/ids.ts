@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A LiveKit-style id: `PA_`, `TR_` or `RM_` followed by 12 random alphanumerics. */
+export function newId(prefix: 'PA' | 'TR' | 'RM'): string {
+  const bytes = randomBytes(12);
+  let suffix = '';
+  for (const byte of bytes) suffix += ALPHABET[byte % ALPHABET.length];
+  return `${prefix}_${suffix}`;
+}

@@ -1,0 +1,25 @@
+import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { ValidatedConnection } from '../core/connectionResponse.js';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { connectionQueryOptions, type ConnectionQueryOptions } from './connectionQueryOptions.js';
+
+/** What {@link useConnection} returns: react-query's result for a validated connection. */
+export type UseConnectionResult = UseQueryResult<ValidatedConnection, RoomKitError>;
+
+/**
+ * Fetches a connection from your backend with your app's QueryClient (from `<QueryClientProvider>`, or the
+ * one given) and keeps it fresh: `useQuery(connectionQueryOptions(options))`. Pass the result to
+ * `<RoomProvider connection={…}>`, which waits while it loads, reports its errors, and uses each refreshed
+ * token for the next join without disconnecting a live session.
+ *
+ * An inline `fetchConnection` is fine: react-query calls the latest one, and only `key` identifies the query.
+ *
+ * @example
+ * ```tsx
+ * const connection = useConnection({ endpoint: '/api/meeting-token', body: { room: 'standup' } });
+ * return <RoomProvider connection={connection} audio video><Meeting /></RoomProvider>;
+ * ```
+ */
+export function useConnection(options: ConnectionQueryOptions, queryClient?: QueryClient): UseConnectionResult {
+  return useQuery(connectionQueryOptions(options), queryClient);
+}

@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Chat, useRoom } from '@roomkit/react';
+import type { TestRoom } from '@roomkit/react/testing';
+import { useEffect } from 'react';
+import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+
+function ChatWithHistory() {
+  const room = useRoom() as TestRoom;
+  useEffect(() => {
+    room.deliverChat('p1', 'Morning all! Slides are up.');
+    room.deliverChat('p2', 'Can everyone hear me?');
+  }, [room]);
+  return <Chat style={{ height: 360, width: 360 }} />;
+}
+
+const meta = {
+  title: 'Components/Chat',
+  decorators: [withRoom],
+  args: { ...defaultRoomArgs, ambient: false },
+  argTypes: roomArgTypes,
+  render: () => <ChatWithHistory />,
+} satisfies Meta<RoomArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Conversation: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText('Morning all! Slides are up.')).toBeVisible();
+    await userEvent.type(c.getByLabelText('Message'), 'Yes, loud and clear{Enter}');
+    await expect(await c.findByText('Yes, loud and clear')).toBeVisible();
+  },
+};
+
+export const NoData: Story = {
+  args: { canPublishData: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText('Can everyone hear me?')).toBeVisible();
+    await expect(c.getByLabelText('Message')).toBeDisabled();
+    await expect(c.getByText('You can read the chat, but this session may not send messages.')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  render: () => <Chat style={{ height: 240, width: 360 }} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No messages yet.')).toBeVisible();
+  },
+};

@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { MediaDeviceSelect, PreJoin } from '@roomkit/react';
+import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+
+const onSubmit = fn();
+
+const meta = {
+  title: 'Prefabs/PreJoin',
+  decorators: [withRoom],
+  args: { ...defaultRoomArgs, participants: 0, ambient: false },
+  argTypes: roomArgTypes,
+  render: () => <PreJoin onSubmit={onSubmit} />,
+} satisfies Meta<RoomArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Publisher: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const preview = c.getByLabelText('Camera preview') as HTMLVideoElement;
+    await waitFor(() => expect(preview.videoWidth).toBeGreaterThan(0));
+    await userEvent.click(c.getByRole('button', { name: 'Microphone' }));
+    await userEvent.click(c.getByRole('button', { name: 'Join' }));
+    await expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ audioEnabled: false, videoEnabled: true, viewer: false }));
+  },
+};
+
+export const Viewer: Story = {
+  args: { canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByLabelText('Camera preview')).toBeNull();
+    await expect(c.getByText(/You will join as a viewer/)).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Join as viewer' }));
+    await expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ viewer: true }));
+  },
+};
+
+export const DeviceSelects: Story = {
+  render: () => (
+    <div style={{ display: 'flex', gap: 8 }}>
+      <MediaDeviceSelect kind="audioinput" />
+      <MediaDeviceSelect kind="videoinput" />
+      <MediaDeviceSelect kind="audiooutput" />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const mic = c.getByLabelText('Choose microphone');
+    await waitFor(() => expect(within(mic).getAllByRole('option')).toHaveLength(2));
+    await userEvent.selectOptions(mic, 'mic-2');
+    await waitFor(() => expect(mic).toHaveValue('mic-2'));
+  },
+};
+
+export const DeviceSelectsForViewer: Story = {
+  ...DeviceSelects,
+  args: { canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByLabelText('Choose microphone')).toBeNull();
+    await expect(c.getByLabelText('Choose speaker')).toBeVisible();
+  },
+};

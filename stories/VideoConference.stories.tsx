@@ -1,0 +1,225 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { VideoConference } from '@roomkit/react';
+import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { french } from './frenchLabels';
+
+const meta = {
+  title: 'Prefabs/VideoConference',
+  decorators: [withRoom],
+  args: { ...defaultRoomArgs },
+  argTypes: roomArgTypes,
+  parameters: { layoutHeight: '640px' },
+  render: () => (
+    <VideoConference
+      style={{ height: 600 }}
+      onMuteParticipant={async () => {}}
+      onRemoveParticipant={async () => {}}
+      onUpdatePermissions={async () => {}}
+      onStartRecording={async () => {}}
+      onStopRecording={async () => {}}
+    />
+  ),
+} satisfies Meta<RoomArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tiles = (canvas: HTMLElement) => within(canvas).queryAllByRole('group');
+
+export const Publisher: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Microphone' })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.getByRole('button', { name: 'Share screen' })).toBeVisible();
+    await expect(tiles(canvasElement)).toHaveLength(5);
+  },
+};
+
+export const Viewer: Story = {
+  args: { canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole('button', { name: 'Microphone' })).toBeNull();
+    await expect(c.queryByRole('button', { name: 'Camera' })).toBeNull();
+    await expect(c.queryByRole('button', { name: 'Share screen' })).toBeNull();
+    await expect(c.getByRole('button', { name: 'Leave' })).toBeVisible();
+  },
+};
+
+export const NoData: Story = {
+  args: { canPublishData: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Chat' }));
+    await expect(c.getByLabelText('Message')).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(c.getByText('You can read the chat, but this session may not send messages.')).toBeVisible();
+  },
+};
+
+export const NoSubscribe: Story = {
+  args: { canSubscribe: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const ada = c.getByRole('group', { name: 'Ada' });
+    await expect(within(ada).getByText('Video unavailable: this session may not receive media')).toBeVisible();
+    await expect(canvasElement.querySelectorAll('audio')).toHaveLength(0);
+  },
+};
+
+export const HiddenObserver: Story = {
+  args: { hidden: true, canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole('group', { name: /Me/ })).toBeNull();
+    await expect(c.getByText('Watching as a hidden observer')).toBeVisible();
+    await expect(c.queryByRole('button', { name: 'Microphone' })).toBeNull();
+  },
+};
+
+export const Admin: Story = {
+  args: { roomAdmin: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const trigger = c.getByRole('button', { name: 'Manage Ada' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await c.findByRole('menu', { name: 'Manage Ada' });
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(menu).getAllByRole('menuitem')[1]).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(c.queryByRole('menu')).toBeNull();
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+export const Recorder: Story = {
+  args: { roomRecord: true, canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Start recording' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(c.queryByRole('button', { name: /Manage/ })).toBeNull();
+  },
+};
+
+export const Recording: Story = {
+  args: { recording: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Recording')).toBeVisible();
+    await expect(within(canvasElement).queryByRole('button', { name: /recording/i })).toBeNull();
+  },
+};
+
+export const Connecting: Story = {
+  args: { connectionState: 'connecting' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Connecting…')).toBeVisible();
+  },
+};
+
+export const Reconnecting: Story = {
+  args: { connectionState: 'reconnecting' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Connection lost. Reconnecting…')).toBeVisible();
+  },
+};
+
+export const Disconnected: Story = {
+  args: { connectionState: 'disconnected' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Disconnected: server shutdown')).toBeVisible();
+  },
+};
+
+export const AutoplayBlocked: Story = {
+  args: { audioPlaybackBlocked: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Allow audio' }));
+    await expect(c.queryByRole('button', { name: 'Allow audio' })).toBeNull();
+  },
+};
+
+export const ScreenShare: Story = {
+  args: { screenShare: true },
+  play: async ({ canvasElement }) => {
+    const main = canvasElement.querySelector('.rk-focus-main');
+    await expect(main?.querySelector('[data-source="screen_share"]')).not.toBeNull();
+  },
+};
+
+export const OneParticipant: Story = {
+  args: { participants: 0 },
+  play: async ({ canvasElement }) => {
+    await expect(tiles(canvasElement)).toHaveLength(1);
+  },
+};
+
+export const FourParticipants: Story = {
+  args: { participants: 3 },
+  play: async ({ canvasElement }) => {
+    await expect(tiles(canvasElement)).toHaveLength(4);
+  },
+};
+
+export const SixteenParticipants: Story = {
+  args: { participants: 15 },
+  play: async ({ canvasElement }) => {
+    await expect(tiles(canvasElement)).toHaveLength(16);
+  },
+};
+
+export const FiftyParticipants: Story = {
+  args: { participants: 49 },
+  play: async ({ canvasElement }) => {
+    await expect(tiles(canvasElement).length).toBeLessThanOrEqual(25);
+    await expect(within(canvasElement).getByRole('button', { name: 'Next page' })).toBeVisible();
+  },
+};
+
+export const TwoHundredParticipants: Story = {
+  args: { participants: 199 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const layout = canvasElement.querySelector('.rk-grid-layout')!;
+    const pages = Number(layout.getAttribute('data-pages'));
+    await expect(pages).toBeGreaterThanOrEqual(8);
+    await expect(tiles(canvasElement).length).toBeLessThanOrEqual(25);
+    await userEvent.click(c.getByRole('button', { name: 'Next page' }));
+    await expect(c.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  },
+};
+
+export const NonEnglishLabels: Story = {
+  args: { roomAdmin: true, recording: true },
+  parameters: { labels: french },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Micro' })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Quitter' })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Gérer Ada' })).toBeVisible();
+    await expect(c.getByText('Enregistrement')).toBeVisible();
+  },
+};
+
+/** The same meeting in the dark theme (axe checks colour contrast in it too). */
+export const DarkTheme: Story = {
+  args: { roomAdmin: true, recording: true },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Chat' }));
+    await expect(canvasElement.querySelector('[data-rk-theme="dark"]')).not.toBeNull();
+    await expect(c.getByRole('log', { name: 'Chat messages' })).toBeVisible();
+  },
+};
+
+export const LightThemeWithChat: Story = {
+  args: { canPublishData: false },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Chat' }));
+    await expect(within(canvasElement).getByText('No messages yet.')).toBeVisible();
+  },
+};

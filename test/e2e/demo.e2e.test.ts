@@ -1,0 +1,234 @@
+/**
+ * The demo app, end to end: real livekit-client in Debian's Chromium, the dev media server, the dev Room API and
+ * the example customer backend, all on 127.0.0.1 (run inside test/e2e/netns.sh: loopback only).
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDemo, type Demo } from '../../demo/serve';
+import { launchBrowser, type BrowserSession } from './support';
+
+let demo: Demo;
+let browser: BrowserSession;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true });
+  browser = await launchBrowser();
+  context = browser.context;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/** Each test meets in a room of its own, so participants of earlier tests never show up. */
+let room = 'demo';
+const roomOf = (name: string, target = demo) => target.media!.rooms().find((r) => r.participants.some((p) => p.name === name));
+
+async function open(name: string, role: string, target = demo): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => browser.logs.push(`[${name}:pageerror] ${error.message}`));
+  await page.goto(`${target.url}?name=${encodeURIComponent(name)}&role=${role}&room=${room}`);
+  return page;
+}
+
+async function join(name: string, role = 'publisher', target = demo): Promise<Page> {
+  const page = await open(name, role, target);
+  const viewer = role === 'viewer' || role === 'observer' || role === 'recorder';
+  await page.getByRole('button', { name: viewer ? 'Join as viewer' : 'Join', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Meeting controls' }).waitFor();
+  return page;
+}
+
+/** Waits until `page` plays `who`'s camera: frames decoded and time advancing. */
+async function seesVideoOf(page: Page, who: string) {
+  await page.evaluate((name) => {
+    delete (window as unknown as { __t?: Record<string, number> }).__t?.[name];
+  }, who);
+  await page.waitForFunction(
+    (name) => {
+      const video = document.querySelector<HTMLVideoElement>(`[role="group"][aria-label="${name}"] video`);
+      if (!video || video.videoWidth === 0) return false;
+      const w = window as unknown as { __t?: Record<string, number> };
+      w.__t ??= {};
+      const before = w.__t[name];
+      w.__t[name] = video.currentTime;
+      return before !== undefined && video.currentTime > before;
+    },
+    who,
+    { timeout: 30_000, polling: 300 },
+  );
+}
+
+const leave = async (...pages: Page[]) => {
+  for (const page of pages) await page.close();
+};
+
+describe('the live demo', () => {
+  beforeEach(({ task }) => {
+    room = `t${task.id.replace(/[^a-z0-9]/gi, '').slice(-10)}`;
+  });
+
+  it('shows each of two publishers the other with playing video and subscribed audio', async () => {
+    const alice = await join('Alice');
+    const bob = await join('Bob');
+    await seesVideoOf(alice, 'Bob');
+    await seesVideoOf(bob, 'Alice');
+    for (const page of [alice, bob]) {
+      await page.waitForFunction(() => {
+        const audio = document.querySelector<HTMLMediaElement>('audio');
+        return !!audio && audio.srcObject instanceof MediaStream && (audio.srcObject as MediaStream).getAudioTracks().length > 0;
+      });
+    }
+    await leave(alice, bob);
+  });
+
+  it('gives a viewer no publish controls, and the server refuses a forced publish', async () => {
+    const host = await join('Hana');
+    const viewer = await join('Victor', 'viewer');
+    for (const name of ['Microphone', 'Camera', 'Share screen']) {
+      expect(await viewer.getByRole('button', { name, exact: true }).count()).toBe(0);
+    }
+    await seesVideoOf(viewer, 'Hana');
+    const refused = await viewer.evaluate(async () => {
+      const { room } = (window as unknown as { __roomkitDemo: { room: { localParticipant: { setCameraEnabled(on: boolean): Promise<unknown> } } } }).__roomkitDemo;
+      try {
+        await room.localParticipant.setCameraEnabled(true);
+        return 'published';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(refused).not.toBe('published');
+    const victor = roomOf('Victor')!.participants.find((p) => p.name === 'Victor')!;
+    expect(victor.tracks).toEqual([]);
+    await leave(host, viewer);
+  });
+
+  it('carries chat both ways, and a session without canPublishData cannot send', async () => {
+    const a = await join('Ann');
+    const b = await join('Ben');
+    const v = await join('Vera', 'viewer');
+    await a.getByRole('button', { name: 'Chat', exact: true }).click();
+    await b.getByRole('button', { name: 'Chat', exact: true }).click();
+    await v.getByRole('button', { name: 'Chat', exact: true }).click();
+    await a.getByLabel('Message', { exact: true }).fill('hello from Ann');
+    await a.keyboard.press('Enter');
+    await b.getByRole('log').getByText('hello from Ann').waitFor();
+    await b.getByLabel('Message', { exact: true }).fill('hi Ann, Ben here');
+    await b.getByRole('button', { name: 'Send' }).click();
+    await a.getByRole('log').getByText('hi Ann, Ben here').waitFor();
+    await v.getByRole('log').getByText('hi Ann, Ben here').waitFor();
+    expect(await v.getByLabel('Message', { exact: true }).isDisabled()).toBe(true);
+    await v.getByText('You can read the chat, but this session may not send messages.').waitFor();
+    await leave(a, b, v);
+  });
+
+  it('unpublishes the local track and removes its controls when canPublish is revoked mid-call', async () => {
+    const p = await join('Paula');
+    const watcher = await join('Walt');
+    await seesVideoOf(watcher, 'Paula');
+    const paulasRoom = roomOf('Paula')!;
+    const paula = paulasRoom.participants.find((x) => x.name === 'Paula')!;
+    demo.media!.setPermissions(paulasRoom.name, paula.identity, { canPublish: false });
+    await p.getByRole('button', { name: 'Camera', exact: true }).waitFor({ state: 'detached' });
+    expect(await p.getByRole('button', { name: 'Microphone', exact: true }).count()).toBe(0);
+    await p.waitForFunction(() => {
+      const { room } = (window as unknown as { __roomkitDemo: { room: { localParticipant: { trackPublications: Map<string, unknown> } } } }).__roomkitDemo;
+      return room.localParticipant.trackPublications.size === 0;
+    });
+    await watcher.waitForFunction(() => document.querySelector('[role="group"][aria-label="Paula"]')?.getAttribute('data-video') !== 'on');
+    await leave(p, watcher);
+  });
+
+  it('keeps a hidden observer invisible to the others', async () => {
+    const host = await join('Olga');
+    const observer = await join('Otto', 'observer');
+    await observer.getByText('Watching as a hidden observer').waitFor();
+    await seesVideoOf(observer, 'Olga');
+    expect(await observer.getByRole('group', { name: /Otto/ }).count()).toBe(0);
+    expect(await host.getByRole('group', { name: /Otto/ }).count()).toBe(0);
+    expect(await host.getByRole('group').count()).toBe(1);
+    await leave(host, observer);
+  });
+
+  it('shows the reconnecting banner when the media server goes down, then recovers with everyone back', async () => {
+    const a = await join('Rita');
+    const b = await join('Rolf');
+    await seesVideoOf(a, 'Rolf');
+    await demo.media!.restart({ downMs: 1500 });
+    const banner = a.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' });
+    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor({ state: 'hidden', timeout: 60_000 });
+    await b.getByRole('group', { name: 'Rita' }).waitFor({ timeout: 30_000 });
+    await seesVideoOf(a, 'Rolf');
+    await seesVideoOf(b, 'Rita');
+    await leave(a, b);
+  });
+
+  it('walks from pre-join through microphone, camera and chat to leaving with the keyboard only', async () => {
+    const page = await open('Kim', 'publisher');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    const tabTo = async (label: string | RegExp) => {
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const now = await focused();
+        if (typeof label === 'string' ? now === label : label.test(now)) return;
+      }
+      throw new Error(`keyboard focus never reached ${String(label)}`);
+    };
+    await page.getByLabel('Display name').waitFor();
+    await tabTo('Microphone');
+    await page.keyboard.press('Space'); // join muted
+    await tabTo(/^Join$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('toolbar', { name: 'Meeting controls' }).waitFor();
+    await tabTo('Microphone');
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Microphone', exact: true, pressed: true }).waitFor();
+    await tabTo('Camera');
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Camera', exact: true, pressed: false }).waitFor();
+    await tabTo('Chat');
+    await page.keyboard.press('Enter');
+    await tabTo('Chat messages');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('typed without a mouse');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log').getByText('typed without a mouse').waitFor();
+    await tabTo('Leave');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('token refresh', () => {
+  let shortLived: Demo;
+  beforeAll(async () => {
+    shortLived = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, ttlSeconds: 60 });
+  }, 120_000);
+  afterAll(async () => shortLived?.close());
+
+  it('refreshes a token before it expires, and the re-join after a crash uses the fresh one', async () => {
+    const page = await join('Tess', 'publisher', shortLived);
+    const tokenNow = () => page.evaluate(() => (window as unknown as { __roomkitDemo: { token: string } }).__roomkitDemo.token);
+    await page.waitForFunction(() => !!(window as unknown as { __roomkitDemo?: { token?: string } }).__roomkitDemo?.token);
+    const first = await tokenNow();
+    const exp = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).exp as number;
+    // 60 s lifetime, margin min(60 s, 20 %) = 12 s: refetched about 48 s after issue.
+    await page.waitForFunction((old) => (window as unknown as { __roomkitDemo: { token: string } }).__roomkitDemo.token !== old, first, { timeout: 70_000, polling: 1000 });
+    const second = await tokenNow();
+    expect(exp(second)).toBeGreaterThan(exp(first));
+    // Wait until the first token has expired, then crash the server: only a fresh token can get back in.
+    const wait = exp(first) * 1000 - Date.now() + 1500;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const state = () => page.evaluate(() => document.querySelector('.rk-toast')?.getAttribute('data-state'));
+    await shortLived.media!.restart({ downMs: 500 });
+    await expect.poll(state, { timeout: 20_000, interval: 250 }).not.toBe('connected');
+    await expect.poll(state, { timeout: 60_000, interval: 500 }).toBe('connected');
+    await expect.poll(() => roomOf('Tess', shortLived)?.participants.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
+
+const fixtures = resolve(import.meta.dirname, 'fixtures');
+
+/** Chromium flags for the e2e suite: TOOLCHAIN.md's headless set, fake media, and WebRTC over loopback. */
+export const CHROMIUM_ARGS = [
+  ...HEADLESS_ARGS,
+  '--allow-loopback-in-peer-connection',
+  // werift cannot resolve mDNS (.local) candidates
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+/** Bundles the fixture page with Vite into a fresh temporary directory. */
+export async function buildPage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-page-'));
+  await build({
+    configFile: false,
+    root: fixtures,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+
+/** Serves a directory on 127.0.0.1 (a secure context for getUserMedia). */
+export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const file = normalize(join(root, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  /** Opens the harness page; console lines tagged with `name` are kept for failure messages. */
+  open(name: string, pageUrl: string): Promise<Page>;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** Launches /usr/bin/chromium with a fresh profile directory. One browser at a time: the machine has two cores. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    permissions: ['camera', 'microphone'],
+  });
+  const logs: string[] = [];
+  return {
+    context,
+    logs,
+    async open(name, pageUrl) {
+      const page = await context.newPage();
+      page.on('console', (message) => logs.push(`[${name}:${message.type()}] ${message.text()}`));
+      page.on('pageerror', (error) => logs.push(`[${name}:pageerror] ${error.message}`));
+      await page.goto(pageUrl);
+      await page.waitForFunction(() => typeof window.harness === 'object');
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { ConnectionQuality, DataPacket, DataPacket_Kind, UserPacket } from '@livekit/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { connectDataPeer, type DataPeer } from './support/dataPeer';
+import { RawSignalClient, SECRET, token } from './support/rawClient';
+
+let server: MediaServer;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  server = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'silent' });
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function joinWithData(identity: string, room: string, video: Parameters<typeof token>[2] = {}) {
+  const { client, join } = await RawSignalClient.join(server.url, token(identity, room, video));
+  const peer = await connectDataPeer(client);
+  cleanups.push(() => peer.close(), () => client.close());
+  return { client, join, peer };
+}
+
+function chat(text: string, topic = 'chat', destinationIdentities: string[] = []): Buffer {
+  const packet = new DataPacket({
+    kind: DataPacket_Kind.RELIABLE,
+    destinationIdentities,
+    value: { case: 'user', value: new UserPacket({ payload: new TextEncoder().encode(text), topic }) },
+  });
+  return Buffer.from(packet.toBinary());
+}
+
+const texts = (peer: DataPeer) =>
+  peer.received.flatMap((p) => (p.value.case === 'user' ? [new TextDecoder().decode(p.value.value.payload)] : []));
+
+describe('data packets', () => {
+  it('forwards reliable and lossy packets with topic, stamped with the sender', async () => {
+    const alice = await joinWithData('alice', 'data-1');
+    const bob = await joinWithData('bob', 'data-1');
+    alice.peer.reliable.send(chat('hello bob'));
+    alice.peer.lossy.send(chat('lossy hello', 'cursor'));
+    await expect.poll(() => bob.peer.received.length).toBe(2);
+    const reliable = bob.peer.received.find((p) => p.value.case === 'user' && p.value.value.topic === 'chat');
+    expect(reliable).toMatchObject({ participantIdentity: 'alice', participantSid: alice.join.participant?.sid });
+    expect(texts(bob.peer).sort()).toEqual(['hello bob', 'lossy hello']);
+    expect(alice.peer.received).toEqual([]);
+  });
+
+  it('delivers only to the destination identities when some are given', async () => {
+    const alice = await joinWithData('alice', 'data-2');
+    const bob = await joinWithData('bob', 'data-2');
+    const carol = await joinWithData('carol', 'data-2');
+    alice.peer.reliable.send(chat('only for carol', 'dm', ['carol']));
+    alice.peer.reliable.send(chat('for everyone'));
+    await expect.poll(() => texts(bob.peer)).toEqual(['for everyone']);
+    await expect.poll(() => texts(carol.peer)).toEqual(['only for carol', 'for everyone']);
+  });
+
+  it('drops packets from a participant without canPublishData until the permission is granted', async () => {
+    const alice = await joinWithData('alice', 'data-3', { canPublishData: false });
+    const bob = await joinWithData('bob', 'data-3');
+    alice.peer.reliable.send(chat('dropped'));
+    await expect.poll(() => server.room('data-3')?.participants.find((p) => p.identity === 'alice')?.droppedDataPackets).toBe(1);
+    server.setPermissions('data-3', 'alice', { canPublishData: true });
+    alice.peer.reliable.send(chat('allowed'));
+    await expect.poll(() => texts(bob.peer)).toEqual(['allowed']);
+  });
+
+  it('sends data from the server through the control API', async () => {
+    const alice = await joinWithData('alice', 'data-4');
+    const response = await fetch(`${server.controlUrl}/rooms/data-4/data`, {
+      method: 'POST',
+      body: JSON.stringify({ payload: 'from the server', topic: 'notice' }),
+    });
+    expect(await response.json()).toEqual({ delivered: 1 });
+    await expect.poll(() => texts(alice.peer)).toEqual(['from the server']);
+    expect(alice.peer.received[0]?.participantIdentity).toBe('');
+  });
+});
+
+describe('connection quality', () => {
+  it('reports a connected participant as excellent, and an imposed quality to everyone', async () => {
+    const alice = await joinWithData('alice', 'quality-1');
+    const own = await alice.client.next('connectionQuality');
+    expect(own.updates[0]).toMatchObject({ participantSid: alice.join.participant?.sid, quality: ConnectionQuality.EXCELLENT });
+    const bob = await joinWithData('bob', 'quality-1');
+    await bob.client.next('connectionQuality', (u) => u.updates.some((q) => q.participantSid === alice.join.participant?.sid));
+    server.setConnectionQuality('quality-1', 'alice', 'poor');
+    const poor = await bob.client.next('connectionQuality', (u) => u.updates.some((q) => q.quality === ConnectionQuality.POOR));
+    expect(poor.updates[0]?.participantSid).toBe(alice.join.participant?.sid);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { parseMediaSections, prepareAnswerSdp } from '../../dev/media-server/sdp';
+import { AudioActivity, SPEAKING_HOLD_MS, speakerChanges } from '../../dev/media-server/speakers';
+import { isVp8KeyframeStart } from '../../dev/media-server/vp8';
+
+const OFFER = [
+  'v=0',
+  'o=- 1 2 IN IP4 127.0.0.1',
+  's=-',
+  't=0 0',
+  'a=group:BUNDLE 0 1 2',
+  'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+  'a=mid:0',
+  'a=recvonly',
+  'm=video 9 UDP/TLS/RTP/SAVPF 96',
+  'a=mid:1',
+  'a=sendonly',
+  'a=msid:stream-1 track-cid-1',
+  'm=video 0 UDP/TLS/RTP/SAVPF 96',
+  'a=mid:2',
+  'a=inactive',
+  '',
+].join('\r\n');
+
+describe('parseMediaSections', () => {
+  it('reads kind, mid, port, direction and the msid track id of each section', () => {
+    expect(parseMediaSections(OFFER)).toEqual([
+      { index: 0, kind: 'audio', mid: '0', port: 9, direction: 'recvonly', trackId: undefined },
+      { index: 1, kind: 'video', mid: '1', port: 9, direction: 'sendonly', trackId: 'track-cid-1' },
+      { index: 2, kind: 'video', mid: '2', port: 0, direction: 'inactive', trackId: undefined },
+    ]);
+  });
+});
+
+describe('prepareAnswerSdp', () => {
+  const answer = [
+    'v=0',
+    'm=audio 0 UDP/TLS/RTP/SAVPF 111',
+    'a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host',
+    'a=candidate:2 1 udp 2130706431 192.0.2.2 5001 typ host',
+    'm=video 9 UDP/TLS/RTP/SAVPF 96',
+    'm=video 0 UDP/TLS/RTP/SAVPF 96',
+    '',
+  ].join('\r\n');
+
+  it('keeps sections the client offered with a port alive, leaves rejected ones rejected, and drops foreign candidates', () => {
+    const out = prepareAnswerSdp(answer, parseMediaSections(OFFER), ['127.0.0.1']);
+    expect(out.split('\r\n')).toEqual([
+      'v=0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+      'a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host',
+      'm=video 9 UDP/TLS/RTP/SAVPF 96',
+      'm=video 0 UDP/TLS/RTP/SAVPF 96',
+      '',
+    ]);
+  });
+});
+
+describe('isVp8KeyframeStart', () => {
+  it('recognises the first packet of a key frame, with and without extended descriptors', () => {
+    // S=1, PID=0, then a payload header with P=0
+    expect(isVp8KeyframeStart(Uint8Array.of(0x10, 0x00))).toBe(true);
+    // X=1, I=1 with a two-byte PictureID, S=1
+    expect(isVp8KeyframeStart(Uint8Array.of(0x90, 0x80, 0x81, 0x23, 0x00))).toBe(true);
+  });
+
+  it('rejects inter frames and packets that do not start partition 0', () => {
+    expect(isVp8KeyframeStart(Uint8Array.of(0x10, 0x01))).toBe(false);
+    expect(isVp8KeyframeStart(Uint8Array.of(0x00, 0x00))).toBe(false);
+    expect(isVp8KeyframeStart(Uint8Array.of(0x11, 0x00))).toBe(false);
+    expect(isVp8KeyframeStart(Uint8Array.of())).toBe(false);
+  });
+});
+
+describe('speaker detection', () => {
+  it('treats loud packets as speech for a short hold, and silence as none', () => {
+    const activity = new AudioActivity();
+    activity.record(127, 0);
+    expect(activity.level(0)).toBe(0);
+    activity.record(20, 1000);
+    expect(activity.level(1000)).toBeCloseTo(0.1, 5);
+    expect(activity.level(1000 + SPEAKING_HOLD_MS)).toBeGreaterThan(0);
+    expect(activity.level(1001 + SPEAKING_HOLD_MS)).toBe(0);
+  });
+
+  it('reports who started, stopped or changed level noticeably', () => {
+    const changes = speakerChanges(
+      new Map([
+        ['A', 0.5],
+        ['B', 0.5],
+      ]),
+      new Map([
+        ['A', 0.55],
+        ['C', 0.3],
+      ]),
+    );
+    expect(changes).toEqual([
+      { sid: 'C', level: 0.3, active: true },
+      { sid: 'B', level: 0, active: false },
+    ]);
+  });
+});
