@@ -2,7 +2,12 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Library build: ESM only, peers stay external, one file per entry plus shared chunks. */
+/**
+ * Library build: ESM only, peers stay external, one output module per source module. A single bundled file
+ * left apps' bundlers to prove each top-level statement free of side effects, which they cannot for
+ * createContext, memo or forwardRef calls: an app importing RoomProvider and one hook shipped 14.8 kB gzip
+ * instead of 11.3. With modules kept apart, `sideEffects` lets them drop every module the app does not import.
+ */
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -21,7 +26,9 @@ export default defineConfig({
       output: {
         // React Server Components: every entry is client code.
         banner: "'use client';",
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
       },
     },
   },
