@@ -1,0 +1,117 @@
+/**
+ * Bundle sizes: the same Vite build (production, minified, ES2022) of small apps using each library as an app
+ * installs it, with react, react-dom, livekit-client and @tanstack/react-query external (peers an app already
+ * has). RoomKit is first built as it is published (the library build of vite.config.ts, and the stylesheet
+ * src/styles/styles.css, which the package ships as styles.css). Size is the sum over every emitted file
+ * (JS chunks and CSS) of its gzip -9 size; kB = 1000 bytes.
+ */
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Rollup } from 'vite';
+
+const here = import.meta.dirname;
+const root = resolve(here, '..');
+const apps = resolve(here, 'bundle-apps');
+const pkg = resolve(root, 'node_modules/.cache/roomkit-bench/package');
+
+/** Builds RoomKit's package (the `npm run build` library step) into a cache folder; dist/ is left alone. */
+export async function buildPackage(): Promise<string> {
+  await build({
+    configFile: resolve(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: pkg, emptyOutDir: true, sourcemap: false },
+  });
+  await copyFile(resolve(root, 'src/styles/styles.css'), resolve(pkg, 'styles.css'));
+  // What a bundler reads from the installed package's manifest: ESM, and which files have side effects.
+  const { name, type, sideEffects } = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(resolve(pkg, 'package.json'), JSON.stringify({ name, type, sideEffects }, null, 2));
+  return pkg;
+}
+
+/** Peers of both libraries, left to the app. */
+export const EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/, /^livekit-client($|\/)/, /^@tanstack\/react-query($|\/)/];
+
+export interface BundleSize {
+  app: string;
+  /** gzip bytes per emitted file */
+  files: Array<{ name: string; bytes: number; gzip: number }>;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+export async function buildApp(app: string): Promise<BundleSize> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'production',
+    root: apps,
+    plugins: [react()],
+    resolve: {
+      alias: [
+        { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(pkg, 'styles.css') },
+        { find: /^@roomkit\/react$/, replacement: resolve(pkg, 'index.js') },
+      ],
+    },
+    build: {
+      write: false,
+      minify: true,
+      cssMinify: true,
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+      modulePreload: false,
+      rollupOptions: { input: resolve(apps, `${app}.tsx`), external: EXTERNAL },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const files = outputs
+    .flatMap((o) => o.output)
+    .map((f) => {
+      const content = f.type === 'chunk' ? f.code : f.source;
+      const bytes = Buffer.byteLength(content);
+      return { name: f.fileName, bytes, gzip: gzipSync(content, { level: 9 }).length };
+    });
+  return {
+    app,
+    files,
+    gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
+    rawBytes: files.reduce((s, f) => s + f.bytes, 0),
+  };
+}
+
+export interface BundleResult {
+  bundleKb: number;
+  anchorBundleKb: number;
+  bundleRatio: number;
+  coreKb: number;
+  anchorCoreKb: number;
+  details: BundleSize[];
+}
+
+const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+
+export async function runBundle(): Promise<BundleResult> {
+  await buildPackage();
+  const details: BundleSize[] = [];
+  for (const app of ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core']) details.push(await buildApp(app));
+  const size = (app: string) => details.find((d) => d.app === app)!.gzipBytes;
+  return {
+    bundleKb: kb(size('roomkit-conference')),
+    anchorBundleKb: kb(size('livekit-conference')),
+    bundleRatio: Math.round((size('roomkit-conference') / size('livekit-conference')) * 1000) / 1000,
+    coreKb: kb(size('roomkit-core')),
+    anchorCoreKb: kb(size('livekit-core')),
+    details,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await runBundle();
+  for (const d of r.details) {
+    console.log(d.app, d.gzipBytes, d.rawBytes);
+    for (const f of d.files) console.log('   ', f.name, f.bytes, f.gzip);
+  }
+  console.log({ ...r, details: undefined });
+}

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench`: RoomKit against @livekit/components-react on the same work. Prints a table and, last, one
+ * line `BENCH {json}`. Everything it starts listens on 127.0.0.1 and is stopped before it exits; the connect
+ * measurement runs in a loopback-only network namespace. See bench/README.md for how each figure is measured.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { runBundle, type BundleResult } from './bundle';
+import { buildPage, launch, PAGE_OUT, servePage } from './browser';
+import { runLeaks, runRender, runScale, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
+import { runStoreCost, type StoreCostResult } from './storeCost';
+
+const root = resolve(import.meta.dirname, '..');
+const started = Date.now();
+const log = (message: string) => process.stderr.write(`bench: ${message} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+
+interface ConnectResult {
+  runs: number;
+  bareMs: number;
+  providerMs: number;
+  connectRatio: number;
+  bare: number[];
+  provider: number[];
+}
+
+/** Runs bench/connect.ts in a loopback-only network namespace; null with the reason where that is impossible. */
+async function runConnect(): Promise<{ result: ConnectResult | null; reason?: string }> {
+  if (process.getuid?.() !== 0) return { result: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
+  const child = spawn('bash', [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/connect.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const line = out.split('\n').find((l) => l.startsWith('CONNECT '));
+  if (code !== 0 || !line) return { result: null, reason: `bench/connect.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
+  return { result: JSON.parse(line.slice('CONNECT '.length)) as ConnectResult };
+}
+
+log('bundles');
+const bundle: BundleResult = await runBundle();
+log('store cost per event (Node)');
+const store: StoreCostResult = runStoreCost();
+
+log('benchmark page');
+await buildPage();
+const server = await servePage();
+const browser = await launch();
+const renders: Record<string, RenderResult> = {};
+let scale: Record<string, ScaleResult>;
+let leaks: LeakResult;
+try {
+  for (const layout of ['all', 'page'] as const) {
+    for (const lib of ['roomkit', 'livekit'] as const) {
+      log(`render isolation: ${lib}, ${layout === 'all' ? 'all tiles' : 'grid page'}`);
+      renders[`${lib}:${layout}`] = await runRender(browser, server.url, lib, layout);
+    }
+  }
+  scale = {};
+  for (const lib of ['roomkit', 'livekit'] as const) {
+    log(`scale: ${lib}, 1000 participants`);
+    scale[lib] = await runScale(browser, server.url, lib);
+  }
+  log('leaks: 1000 mount/unmount cycles');
+  leaks = await runLeaks(browser, server.url);
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+log('connect overhead (media server, loopback namespace)');
+const connect = await runConnect();
+const runtimeS = Math.round((Date.now() - started) / 1000);
+
+// ---- report ----------------------------------------------------------------------------------------------
+
+const rk = renders['roomkit:all']!;
+const lk = renders['livekit:all']!;
+const rkPage = renders['roomkit:page']!;
+const lkPage = renders['livekit:page']!;
+const ms = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(1));
+const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
+const version = async (name: string) =>
+  (JSON.parse(await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+const BENCH = {
+  bundleKb: bundle.bundleKb,
+  anchorBundleKb: bundle.anchorBundleKb,
+  bundleRatio: bundle.bundleRatio,
+  coreKb: bundle.coreKb,
+  anchorCoreKb: bundle.anchorCoreKb,
+  speakerTileRenders: rk.speaker.tileRendersPerChange,
+  anchorSpeakerTileRenders: lk.speaker.tileRendersPerChange,
+  muteTileRenders: rk.mute.tileRendersPerChange,
+  anchorMuteTileRenders: lk.mute.tileRendersPerChange,
+  speakerCommitMs: round1(rk.speaker.medianCommitMs),
+  anchorSpeakerCommitMs: round1(lk.speaker.medianCommitMs),
+  muteCommitMs: round1(rk.mute.medianCommitMs),
+  anchorMuteCommitMs: round1(lk.mute.medianCommitMs),
+  idleTileRenders: rk.idleTileRenders,
+  anchorIdleTileRenders: lk.idleTileRenders,
+  pageSpeakerTileRenders: rkPage.speaker.tileRendersPerChange,
+  anchorPageSpeakerTileRenders: lkPage.speaker.tileRendersPerChange,
+  offPageSpeakerTileRenders: rkPage.offPage?.tileRendersPerChange ?? null,
+  anchorOffPageSpeakerTileRenders: lkPage.offPage?.tileRendersPerChange ?? null,
+  mountedTiles1000: scale.roomkit!.mountedTiles,
+  subscribedVideo1000: scale.roomkit!.subscribedVideo,
+  anchorMountedTiles1000: scale.livekit!.mountedTiles,
+  anchorSubscribedVideo1000: scale.livekit!.subscribedVideo,
+  storeNsPerEvent100: store.at100.nsPerEvent,
+  storeNsPerEvent1000: store.at1000.nsPerEvent,
+  eventCostRatio: store.eventCostRatio,
+  leakCycles: leaks.cycles,
+  leakedListeners: leaks.leakedListeners,
+  leakedTrackListeners: leaks.leakedTrackListeners,
+  heapGrowthMb: leaks.heapGrowthMb,
+  connectMs: connect.result?.providerMs ?? null,
+  bareConnectMs: connect.result?.bareMs ?? null,
+  connectRatio: connect.result?.connectRatio ?? null,
+  ...(connect.result ? {} : { connectSkipped: connect.reason }),
+  runtimeS,
+};
+
+type Row = [string, string, string, string, boolean | null];
+const rows: Array<Row | string> = [
+  'Bundle (Vite, minified, gzip -9; react, react-dom, livekit-client, @tanstack/react-query external)',
+  ['provider + VideoConference + stylesheet, kB', `${bundle.bundleKb}`, `${bundle.anchorBundleKb}`, `ratio ${bundle.bundleRatio} ≤ 0.5`, bundle.bundleRatio <= 0.5],
+  ['provider + useParticipants, kB', `${bundle.coreKb}`, `${bundle.anchorCoreKb}`, '≤ 5', bundle.coreKb <= 5],
+  `Render isolation (Chromium, 100 participants, all ${rk.mountedTiles} tiles mounted; ${rk.speaker.samples} changes each)`,
+  ['tile renders per active-speaker change', `${rk.speaker.tileRendersPerChange}`, `${lk.speaker.tileRendersPerChange}`, '≤ 2', rk.speaker.tileRendersPerChange <= 2],
+  ['tile renders per microphone mute', `${rk.mute.tileRendersPerChange}`, `${lk.mute.tileRendersPerChange}`, '≤ 2', rk.mute.tileRendersPerChange <= 2],
+  ['speaker change: event to last commit, median ms', ms(rk.speaker.medianCommitMs), ms(lk.speaker.medianCommitMs), '', null],
+  ['mute: event to last commit, median ms', ms(rk.mute.medianCommitMs), ms(lk.mute.medianCommitMs), '', null],
+  ['tile renders while idle for 5 s', `${rk.idleTileRenders}`, `${lk.idleTileRenders}`, '0', rk.idleTileRenders === 0],
+  `Render isolation (grid page of ${rkPage.mountedTiles} / ${lkPage.mountedTiles} tiles, 100 participants)`,
+  ['tile renders per speaker change on the page', `${rkPage.speaker.tileRendersPerChange}`, `${lkPage.speaker.tileRendersPerChange}`, '≤ 2', rkPage.speaker.tileRendersPerChange <= 2],
+  ['tile renders per speaker change on another page', `${BENCH.offPageSpeakerTileRenders}`, `${BENCH.anchorOffPageSpeakerTileRenders}`, '0', BENCH.offPageSpeakerTileRenders === 0],
+  ['tile renders while idle for 5 s', `${rkPage.idleTileRenders}`, `${lkPage.idleTileRenders}`, '0', rkPage.idleTileRenders === 0],
+  'Scale (1000 participants, VideoConference, page of 25)',
+  ['tiles mounted', `${scale.roomkit!.mountedTiles}`, `${scale.livekit!.mountedTiles}`, '25', scale.roomkit!.mountedTiles === 25],
+  ['remote cameras subscribed (isDesired && isSubscribed)', `${scale.roomkit!.subscribedVideo}`, `${scale.livekit!.subscribedVideo}`, '≤ 25', scale.roomkit!.subscribedVideo <= 25],
+  ['store: setSpeaking + flush, median ns, 100 → 1000', `${store.at100.nsPerEvent} → ${store.at1000.nsPerEvent}`, '', `ratio ${store.eventCostRatio} ≤ 1.5`, store.eventCostRatio <= 1.5],
+  `Leaks (${leaks.cycles} mount/unmount cycles of RoomProvider + VideoConference, ${leaks.participants} participants, Chromium)`,
+  ['listeners left on Room + participants', `${leaks.leakedListeners}`, '', '0', leaks.leakedListeners === 0],
+  ['listeners left on publications + tracks', `${leaks.leakedTrackListeners}`, '', '', null],
+  ['heap growth after forced GC, MB', `${leaks.heapGrowthMb}`, '', '< 1', leaks.heapGrowthMb < 1],
+  'Connect (Chromium, dev media server on 127.0.0.1)',
+  connect.result
+    ? [`to Connected, median ms of ${connect.result.runs}: RoomProvider | bare`, `${connect.result.providerMs}`, `bare ${connect.result.bareMs}`, `ratio ${connect.result.connectRatio} ≤ 1.05`, connect.result.connectRatio <= 1.05]
+    : ['RoomProvider mount → Connected vs bare room.connect()', 'skipped', connect.reason ?? '', '≤ 1.05', null],
+];
+
+const header: Row = ['measure', 'RoomKit', 'components-react', 'target', null];
+const table = rows.filter((r): r is Row => typeof r !== 'string');
+const widths = [0, 1, 2, 3].map((i) => Math.max(...[header, ...table].map((r) => String(r[i]).length)));
+const line = (r: Row) =>
+  `  ${[0, 1, 2, 3].map((i) => String(r[i]).padEnd(widths[i]!)).join('  ')}  ${r[4] === null ? '' : r[4] ? 'met' : 'MISSED'}`.trimEnd();
+const out: string[] = ['', line(header)];
+for (const r of rows) out.push(typeof r === 'string' ? r : line(r));
+out.push(
+  '',
+  `@livekit/components-react ${await version('@livekit/components-react')} with @livekit/components-styles ${await version('@livekit/components-styles')}, ` +
+    `livekit-client ${await version('livekit-client')}, react ${await version('react')}; runtime ${runtimeS} s`,
+);
+console.log(out.join('\n'));
+
+const details = resolve(PAGE_OUT, '..', 'results.json');
+await mkdir(resolve(details, '..'), { recursive: true });
+await writeFile(details, JSON.stringify({ bundle, store, renders, scale, leaks, connect, BENCH }, null, 2));
+console.log(`details: ${details}`);
+console.log(`BENCH ${JSON.stringify(BENCH)}`);
+process.exit(0);

@@ -1,0 +1,105 @@
+/**
+ * Node-side drivers of the benchmark page (bench/page): each scenario runs in a fresh browser context, so
+ * scenarios never share a heap, a room or React state.
+ */
+import type { Browser } from 'playwright-core';
+import { heapAfterGc, openPage } from './browser';
+
+type Lib = 'roomkit' | 'livekit';
+type Layout = 'all' | 'page';
+
+export interface EventSummary {
+  samples: number;
+  tileRendersPerChange: number;
+  maxTileRenders: number;
+  medianCommitMs: number | null;
+  detail: Array<{ commits: number; commitMs: number | null; tiles: Record<string, number> }>;
+}
+export interface RenderResult {
+  lib: Lib;
+  layout: Layout;
+  mountedTiles: number;
+  mountMs: number;
+  idleTileRenders: number;
+  idleTiles: string[];
+  speaker: EventSummary;
+  mute: EventSummary;
+  offPage?: EventSummary;
+}
+export interface ScaleResult {
+  lib: Lib;
+  participants: number;
+  mountedTiles: number;
+  subscribedVideo: number;
+  firstTilesMs: number;
+}
+interface Listeners {
+  room: number;
+  participants: number;
+  tracks: number;
+}
+export interface LeakResult {
+  cycles: number;
+  participants: number;
+  listenersBefore: Listeners;
+  listenersAfter: Listeners;
+  leakedListeners: number;
+  leakedTrackListeners: number;
+  heapBeforeBytes: number;
+  heapAfterBytes: number;
+  heapGrowthMb: number;
+  cyclesMs: number;
+}
+
+type Bench = Record<string, (arg: unknown) => Promise<unknown> | unknown>;
+
+async function inPage<T>(browser: Browser, url: string, run: (call: (fn: string, arg: unknown) => Promise<unknown>, page: Awaited<ReturnType<typeof openPage>>) => Promise<T>): Promise<T> {
+  const page = await openPage(browser, url);
+  try {
+    const call = (fn: string, arg: unknown) =>
+      page.page.evaluate(({ fn, arg }) => (window as unknown as { bench: Bench }).bench[fn]!(arg), { fn, arg });
+    const result = await run(call, page);
+    if (page.errors.length) throw new Error(`page errors: ${page.errors.join('; ')}`);
+    return result;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Render isolation: one library's grid over a 100-participant simulated room. */
+export function runRender(browser: Browser, url: string, lib: Lib, layout: Layout): Promise<RenderResult> {
+  return inPage(browser, url, (call) => call('render', { lib, layout, participants: 100, idleMs: 5000, repeats: 10 }) as Promise<RenderResult>);
+}
+
+/** Scale: the full conference prefab over a 1000-participant simulated room. */
+export function runScale(browser: Browser, url: string, lib: Lib): Promise<ScaleResult> {
+  return inPage(browser, url, (call) => call('scale', { lib, participants: 1000 }) as Promise<ScaleResult>);
+}
+
+/**
+ * Leaks: mount/unmount cycles of RoomProvider + VideoConference on one simulated room. Listeners are counted
+ * before the first mount and after the last unmount; the heap is read after forced full collections, after a
+ * warm-up (first-use caches, compiled code) and after the cycles.
+ */
+export function runLeaks(browser: Browser, url: string, cycles = 1000, participants = 6): Promise<LeakResult> {
+  return inPage(browser, url, async (call, page) => {
+    const listenersBefore = (await call('leaksSetup', { participants })) as Listeners;
+    await call('leaksCycles', { cycles: 20 });
+    const heapBeforeBytes = await heapAfterGc(page.cdp);
+    const run = (await call('leaksCycles', { cycles })) as { ms: number; listeners: Listeners };
+    const heapAfterBytes = await heapAfterGc(page.cdp);
+    const after = run.listeners;
+    return {
+      cycles,
+      participants,
+      listenersBefore,
+      listenersAfter: after,
+      leakedListeners: after.room + after.participants - (listenersBefore.room + listenersBefore.participants),
+      leakedTrackListeners: after.tracks - listenersBefore.tracks,
+      heapBeforeBytes,
+      heapAfterBytes,
+      heapGrowthMb: Math.round(((heapAfterBytes - heapBeforeBytes) / 1e6) * 1000) / 1000,
+      cyclesMs: Math.round(run.ms),
+    };
+  });
+}
