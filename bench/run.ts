@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
 import { runLeaks, runRender, runScale, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
-import { runStoreCost, type StoreCostResult } from './storeCost';
+import type { StoreCostResult } from './storeCost';
 
 const root = resolve(import.meta.dirname, '..');
 const started = Date.now();
@@ -24,25 +24,34 @@ interface ConnectResult {
   provider: number[];
 }
 
-/** Runs bench/connect.ts in a loopback-only network namespace; null with the reason where that is impossible. */
-async function runConnect(): Promise<{ result: ConnectResult | null; reason?: string }> {
-  if (process.getuid?.() !== 0) return { result: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
-  const child = spawn('bash', [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/connect.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Runs a bench script in a Node process of its own and returns its `PREFIX {json}` line. */
+async function runChild(command: string, args: string[], prefix: string): Promise<{ json: string | null; code: number | null; out: string }> {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.on('close', done));
-  const line = out.split('\n').find((l) => l.startsWith('CONNECT '));
-  if (code !== 0 || !line) return { result: null, reason: `bench/connect.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
-  return { result: JSON.parse(line.slice('CONNECT '.length)) as ConnectResult };
+  const line = out.split('\n').find((l) => l.startsWith(`${prefix} `));
+  return { json: code === 0 && line ? line.slice(prefix.length + 1) : null, code, out };
+}
+
+/** Runs bench/connect.ts in a loopback-only network namespace; null with the reason where that is impossible. */
+async function runConnect(): Promise<{ result: ConnectResult | null; reason?: string }> {
+  if (process.getuid?.() !== 0) return { result: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
+  const { json, code, out } = await runChild(
+    'bash',
+    [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/connect.ts')],
+    'CONNECT',
+  );
+  if (!json) return { result: null, reason: `bench/connect.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
+  return { result: JSON.parse(json) as ConnectResult };
 }
 
 log('bundles');
 const bundle: BundleResult = await runBundle();
 log('store cost per event (Node)');
-const store: StoreCostResult = runStoreCost();
+const storeRun = await runChild(process.execPath, ['--import', 'tsx', resolve(root, 'bench/storeCost.ts')], 'STORE');
+if (!storeRun.json) throw new Error(`bench/storeCost.ts failed (exit ${storeRun.code}): ${storeRun.out}`);
+const store = JSON.parse(storeRun.json) as StoreCostResult;
 
 log('benchmark page');
 await buildPage();

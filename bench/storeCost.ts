@@ -1,7 +1,8 @@
 /**
  * The room store's cost per event, in Node: a simulated room with N remote participants, its store subscribed
  * (one listener that reads the snapshot, as every hook does), and `setSpeaking` + flush repeated many times:
- * livekit-client's speaker update, the store's dirty tracking, re-read and notification. Median over batches.
+ * livekit-client's speaker update, the store's dirty tracking, re-read and notification. Median over batches,
+ * then over five interleaved runs per size.
  */
 import { getRoomStore } from '../src/core/roomStore';
 import { createTestRoom } from '../src/testing/index';
@@ -50,10 +51,11 @@ export interface StoreCostResult {
 
 export function runStoreCost(): StoreCostResult {
   setLogLevel('silent');
-  // Interleave the sizes so drift in machine load hits both alike; keep the median of each.
+  // Interleave the sizes, swapping which goes first, so drift in machine load hits both alike; keep the
+  // median of each.
   const runs: Record<number, number[]> = { 100: [], 1000: [] };
-  for (let r = 0; r < 3; r++) {
-    for (const n of [100, 1000]) runs[n]!.push(measureOnce(n, 60, 250).nsPerEvent);
+  for (let r = 0; r < 5; r++) {
+    for (const n of r % 2 ? [1000, 100] : [100, 1000]) runs[n]!.push(measureOnce(n, 60, 250).nsPerEvent);
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const at100 = { participants: 100, nsPerEvent: med(runs[100]!) };
@@ -62,6 +64,7 @@ export function runStoreCost(): StoreCostResult {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(runStoreCost());
+  // Run by bench/run.ts in a process of its own (a clean heap, no bundler work before it): one JSON line.
+  console.log(`STORE ${JSON.stringify(runStoreCost())}`);
   process.exit(0);
 }
