@@ -1,4 +1,4 @@
-import { onlineManager, QueryClientContext } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import {
   DisconnectReason,
   Room,
@@ -6,20 +6,18 @@ import {
   type RoomConnectOptions,
   type RoomOptions,
 } from 'livekit-client';
-import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getChatStore } from '../core/chatStore.js';
 import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { createConnectionController, type ConnectTarget } from '../core/connection.js';
 import { resolveConnectTarget, type ConnectionDetails } from '../core/connectionDetails.js';
-import type { FetchConnection } from '../core/connectionRequest.js';
 import type { ValidatedConnection } from '../core/connectionResponse.js';
 import { canPublishSource } from '../core/grants.js';
 import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { parseToken } from '../core/token.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
-import { useConnection } from '../hooks/useConnection.js';
-import { defaultLabels, LabelsContext, type RoomKitLabels } from './labels.js';
+import { LabelsContext, type RoomKitLabels } from './labels.js';
 
 /**
  * The part of a react-query result that {@link RoomProvider} reads: what `useConnection()` or
@@ -52,11 +50,10 @@ export interface RoomProviderProps {
    *
    * `undefined` or `null` while a plain response loads: nothing connects and nothing errors until it arrives.
    *
-   * Or a function that fetches the connection from your backend (`({ signal }) => fetch(…)`): RoomProvider then runs
-   * it as `useConnection({ fetchConnection })` with your app's QueryClient (wrap the app in
-   * `<QueryClientProvider>`), with the same validation, retries and refresh.
+   * To fetch with a function of your own, pass `connection={useConnection({ fetchConnection, key })}`: RoomProvider
+   * itself imports no fetching code, so apps that pass a response pay nothing for it.
    */
-  connection?: ConnectionQueryState | ConnectionDetails | FetchConnection | null | undefined;
+  connection?: ConnectionQueryState | ConnectionDetails | null | undefined;
   /** A connection token, with `url`. */
   token?: string | undefined;
   /** The media endpoint (`wss://…`), with `token`. */
@@ -134,28 +131,6 @@ function resolve(token: string | undefined, url: string | undefined, waiting: bo
  * ```
  */
 export function RoomProvider(props: RoomProviderProps) {
-  return typeof props.connection === 'function' ? (
-    <FetchingRoomProvider {...props} fetchConnection={props.connection} />
-  ) : (
-    <ConnectedRoomProvider {...props} />
-  );
-}
-
-/** RoomProvider given a fetch function: the function becomes a connection query on the app's QueryClient. */
-function FetchingRoomProvider({ fetchConnection, ...props }: RoomProviderProps & { fetchConnection: FetchConnection }) {
-  const client = useContext(QueryClientContext);
-  if (!client) {
-    throw new RoomKitError(
-      'missing-provider',
-      'RoomProvider was given a function to fetch the connection, which needs your app\'s QueryClient: wrap the app in <QueryClientProvider client={queryClient}> (from @tanstack/react-query).',
-    );
-  }
-  const key = useId();
-  const connection = useConnection({ fetchConnection, key: ['RoomProvider', key] }, client);
-  return <ConnectedRoomProvider {...props} connection={connection} />;
-}
-
-function ConnectedRoomProvider(props: RoomProviderProps) {
   const { children, room: externalRoom, connect = true } = props;
   const query = isConnectionQuery(props.connection) ? props.connection : undefined;
   const details = query ? query.data : (props.connection as ConnectionDetails | null | undefined);
@@ -253,8 +228,7 @@ function ConnectedRoomProvider(props: RoomProviderProps) {
   // A revoked grant stops the local tracks it no longer allows.
   useEffect(() => enforcePublishGrants(room), [room]);
 
-  const labelOverrides = props.labels;
-  const labels = useMemo(() => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels), [labelOverrides]);
+  const labels = props.labels;
 
   useEffect(() => {
     // One automatic re-join per joined session, so a re-join that fails cannot loop.

@@ -121,11 +121,11 @@ export const defaultLabels: RoomKitLabels = {
   showChat: 'Chat',
 };
 
-/** @internal */
-export const LabelsContext = createContext<RoomKitLabels>(defaultLabels);
+/** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */
+export const LabelsContext = createContext<Partial<RoomKitLabels> | undefined>(undefined);
 
-/** @internal The provider's labels, with a component's overrides on top. */
+/** @internal English defaults, then the provider's overrides, then a component's. */
 export function useLabels(overrides?: Partial<RoomKitLabels>): RoomKitLabels {
-  const base = useContext(LabelsContext);
-  return useMemo(() => (overrides ? { ...base, ...overrides } : base), [base, overrides]);
+  const fromProvider = useContext(LabelsContext);
+  return useMemo(() => ({ ...defaultLabels, ...fromProvider, ...overrides }), [fromProvider, overrides]);
 }
