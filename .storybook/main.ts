@@ -1,7 +1,5 @@
-import { resolve } from 'node:path';
 import type { StorybookConfig } from '@storybook/react-vite';
-
-const root = resolve(import.meta.dirname, '..');
+import { sourceAliases } from '../sourceAliases';
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
@@ -12,11 +10,7 @@ const config: StorybookConfig = {
   // Stories import the public entry points; here they resolve to the sources.
   viteFinal: async (viteConfig) => {
     viteConfig.resolve ??= {};
-    const aliases = [
-      { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
-      { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles/styles.css') },
-      { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
-    ];
+    const aliases = sourceAliases;
     const existing = viteConfig.resolve.alias;
     viteConfig.resolve.alias = Array.isArray(existing)
       ? [...aliases, ...existing]

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { sourceAliases } from '../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../test/chromium';
 
 const here = import.meta.dirname;
@@ -35,9 +36,7 @@ export async function buildPage(): Promise<void> {
     plugins: [react()],
     resolve: {
       alias: [
-        { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
-        { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles/styles.css') },
-        { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
+        ...sourceAliases,
         // React's production build with the Profiler enabled.
         { find: /^react-dom\/client$/, replacement: 'react-dom/profiling' },
       ],

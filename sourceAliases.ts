@@ -1,0 +1,13 @@
+import { resolve } from 'node:path';
+
+const root = import.meta.dirname;
+
+/**
+ * Resolves the package's public entry points to its sources, for the demo, Storybook and the benchmark page:
+ * they import `@roomkit/react` like an app does, and see edits without a build.
+ */
+export const sourceAliases = [
+  { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
+  { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles/styles.css') },
+  { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
+];
