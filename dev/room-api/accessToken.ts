@@ -1,16 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TokenGrants } from './validation';
 
-/** The LiveKit video grant as this server writes it. Only `roomJoin` and `room` are always present. */
-export interface VideoGrantClaim {
+/** The LiveKit video grant as this server writes it: the request's grants plus `roomJoin` and `room`. */
+export type VideoGrantClaim = TokenGrants & {
   roomJoin: true;
   room: string;
-  canPublish?: boolean;
-  canSubscribe?: boolean;
-  canPublishData?: boolean;
-  hidden?: boolean;
-  roomAdmin?: boolean;
-  roomRecord?: boolean;
-}
+};
 
 /** The claims of a LiveKit-compatible connection token. Times are epoch seconds. */
 export interface AccessTokenClaims {
