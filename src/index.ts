@@ -7,7 +7,8 @@ export { computeGrants, canPublishSource, DEFAULT_GRANTS } from './core/grants.j
 export type { Grants, GrantName, LivePermissions } from './core/grants.js';
 export { createRoomStore, getRoomStore } from './core/roomStore.js';
 export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
-export type { ConnectionDetails } from './core/connectionDetails.js';
+export { createRoomSession } from './core/session.js';
+export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './core/session.js';
 export { validateConnectionResponse } from './core/connectionResponse.js';
 export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
 export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
@@ -23,7 +24,7 @@ export type { MediaDeviceKindName } from './core/deviceStore.js';
 
 // Provider and hooks
 export { RoomProvider } from './components/RoomProvider.js';
-export type { RoomProviderProps, ConnectionQueryState } from './components/RoomProvider.js';
+export type { RoomProviderProps } from './components/RoomProvider.js';
 export { connectionQueryOptions, connectionQueryKey } from './hooks/connectionQueryOptions.js';
 export type {
   ConnectionQueryOptions,

@@ -5,12 +5,35 @@ import type { TrackSourceName } from './token.js';
 
 const SOURCES = new Set<string>(['camera', 'microphone', 'screen_share', 'screen_share_audio']);
 
+const holders = new WeakMap<Room, { count: number; stop: () => void }>();
+
 /**
  * @internal When the effective grants stop allowing a source (a revoked `canPublish`, a narrower
  * `canPublishSources`, becoming hidden), unpublish and stop the local tracks of that source at once.
- * Returns the function that stops watching.
+ *
+ * A feature that whoever publishes switches on (the session when it publishes, each track toggle while
+ * mounted), so apps that never publish do not pay for it. Returns the release function; the room is watched
+ * while anyone holds it.
  */
 export function enforcePublishGrants(room: Room): () => void {
+  let holder = holders.get(room);
+  if (!holder) {
+    holder = { count: 0, stop: watch(room) };
+    holders.set(room, holder);
+  }
+  holder.count++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--holder.count === 0) {
+      holder.stop();
+      holders.delete(room);
+    }
+  };
+}
+
+function watch(room: Room): () => void {
   const store = getRoomStore(room);
   let last = store.getState().grants;
   const check = () => {

@@ -1,6 +1,7 @@
-import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { onlineManager, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ValidatedConnection } from '../core/connectionResponse.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
+import { querySignals } from '../core/session.js';
 import { connectionQueryOptions, type ConnectionQueryOptions } from './connectionQueryOptions.js';
 
 /** What {@link useConnection} returns: react-query's result for a validated connection. */
@@ -21,5 +22,8 @@ export type UseConnectionResult = UseQueryResult<ValidatedConnection, RoomKitErr
  * ```
  */
 export function useConnection(options: ConnectionQueryOptions, queryClient?: QueryClient): UseConnectionResult {
-  return useQuery(connectionQueryOptions(options), queryClient);
+  const result = useQuery(connectionQueryOptions(options), queryClient);
+  // The session re-joins after a network loss when react-query's online manager says the network is back.
+  querySignals.set(result.refetch, onlineManager);
+  return result;
 }

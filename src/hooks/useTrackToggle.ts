@@ -1,5 +1,6 @@
 import { Track } from 'livekit-client';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { canPublishSource } from '../core/grants.js';
 import { RoomKitError, toRoomKitError } from '../core/RoomKitError.js';
 import type { TrackSourceName } from '../core/token.js';
@@ -55,6 +56,8 @@ const SOURCE_NAMES: Record<ToggleSource, TrackSourceName> = {
 export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOptions = {}): TrackToggleState {
   const store = useRoomStore('useTrackToggle', options.room);
   const name = SOURCE_NAMES[source];
+  // What this toggle publishes stops at once when the server revokes the grant for it.
+  useEffect(() => enforcePublishGrants(store.room), [store]);
   const enabled = useStoreValue(store.subscribe, () => {
     const track = store.getState().local.tracks.find((t) => t.source === source);
     return track !== undefined && !track.muted;

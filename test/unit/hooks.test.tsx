@@ -1,5 +1,6 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { ConnectionQuality, ConnectionState, DisconnectReason, Track } from 'livekit-client';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConnectionQuality, ConnectionState, DisconnectReason, RoomEvent, Track } from 'livekit-client';
 import type { ReactNode } from 'react';
 import {
   isRoomKitError,
@@ -23,6 +24,7 @@ import {
   useRoomInfo,
   useTracks,
   useTrackToggle,
+  VideoConference,
 } from '../../src/index';
 import { createTestRoom, type TestRoom, type TestRoomInit } from '../../src/testing/index';
 
@@ -288,15 +290,26 @@ describe('useChat', () => {
     expect(result.current.messages.map((m) => m.message)).toEqual(['can you read this?']);
   });
 
-  it('keeps messages that arrived while no chat was rendered', () => {
+  it('keeps messages that arrived while the chat panel was closed, in VideoConference', async () => {
+    const { room, wrapper } = setup({ participants: [{ identity: 'a' }] });
+    render(<VideoConference />, { wrapper });
+    expect(screen.queryByRole('log')).toBeNull();
+    act(() => void room.deliverChat('a', 'early'));
+    await userEvent.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(within(screen.getByRole('log')).getByText('early')).toBeInTheDocument();
+  });
+
+  it('costs an app that shows no chat nothing: the provider alone does not listen for chat', () => {
     const { room, wrapper } = setup({ participants: [{ identity: 'a' }] });
     const { rerender } = render(<div />, { wrapper });
-    act(() => void room.deliverChat('a', 'early'));
+    expect(room.listenerCount(RoomEvent.DataReceived)).toBe(0);
     function Log() {
       return <p>{useChat().messages.map((m) => m.message).join(',')}</p>;
     }
     rerender(<Log />);
-    expect(screen.getByText('early')).toBeInTheDocument();
+    expect(room.listenerCount(RoomEvent.DataReceived)).toBe(1);
+    act(() => void room.deliverChat('a', 'now'));
+    expect(screen.getByText('now')).toBeInTheDocument();
   });
 });
 

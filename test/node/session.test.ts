@@ -1,0 +1,186 @@
+// The session without React: a plain livekit-client Room (its network faked at connect/disconnect) and a fake
+// details source, driven the way RoomProvider drives it.
+import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
+import { createRoomSession, type ConnectionQueryState, type OnlineSignal, type RoomKitError } from '../../src/index';
+import { makeToken } from '../helpers/jwt';
+
+const URL = 'wss://media.example.com';
+
+/** A real Room whose connect and disconnect drive its own state machine without a network. */
+function fakeNetworkRoom() {
+  const room = new Room();
+  const calls: string[] = [];
+  const internals = room as unknown as { setAndEmitConnectionState(s: ConnectionState): void };
+  room.connect = async (_url: string, token: string) => {
+    calls.push(`connect ${token}`);
+    internals.setAndEmitConnectionState(ConnectionState.Connecting);
+    await Promise.resolve();
+    internals.setAndEmitConnectionState(ConnectionState.Connected);
+    room.emit(RoomEvent.Connected);
+  };
+  room.disconnect = async () => {
+    calls.push('disconnect');
+    internals.setAndEmitConnectionState(ConnectionState.Disconnected);
+  };
+  /** The session ends without the client asking, as when livekit-client gives up reconnecting. */
+  const drop = (reason?: DisconnectReason) => {
+    internals.setAndEmitConnectionState(ConnectionState.Disconnected);
+    room.emit(RoomEvent.Disconnected, reason);
+  };
+  return { room, calls, drop, connectedTokens: () => calls.filter((c) => c.startsWith('connect')).map((c) => c.slice(8)) };
+}
+
+/** A details source shaped like a react-query result; `refetch` issues a fresh token. */
+function fakeSource(lifetimeS: number) {
+  const issued: string[] = [];
+  const issue = () => {
+    const token = makeToken({ sub: 'ann', jti: `t${issued.length}`, exp: Math.floor(Date.now() / 1000) + lifetimeS });
+    issued.push(token);
+    return token;
+  };
+  const source: ConnectionQueryState = {
+    data: { token: issue(), url: URL },
+    error: null,
+    status: 'success',
+    isFetching: false,
+    refetch: vi.fn(async () => {
+      source.data = { token: issue(), url: URL };
+    }),
+  };
+  return { source, issued };
+}
+
+function fakeOnline(initial: boolean): OnlineSignal & { set(online: boolean): void } {
+  let online = initial;
+  const listeners = new Set<(online: boolean) => void>();
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next) {
+      online = next;
+      listeners.forEach((l) => l(next));
+    },
+  };
+}
+
+const settle = async (session: { settled(): Promise<void> }) => {
+  await new Promise((r) => setTimeout(r, 0));
+  await session.settled();
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('createRoomSession (no React)', () => {
+  it('validates before connecting, puts the grants in the store at once, connects on mount, disconnects on stop', async () => {
+    const { room, calls } = fakeNetworkRoom();
+    const session = createRoomSession({ room });
+    const token = makeToken({ sub: 'ann', video: { roomJoin: true, room: 'r', canPublish: false } });
+    session.setOptions({ token, url: URL });
+    expect(session.store.getState().grants.canPublish).toBe(false); // before any network traffic
+    expect(calls).toEqual([]);
+    const stop = session.mount();
+    await settle(session);
+    expect(calls).toEqual([`connect ${token}`]);
+    expect(session.store.getState().connectionState).toBe(ConnectionState.Connected);
+    stop();
+    await settle(session);
+    expect(calls).toEqual([`connect ${token}`, 'disconnect']);
+  });
+
+  it('reports a bad connection once, as a RoomKitError naming the fix, and never connects', async () => {
+    const { room, calls } = fakeNetworkRoom();
+    const onError = vi.fn<(e: RoomKitError) => void>();
+    const session = createRoomSession({ room });
+    session.setOptions({ token: 'lk_app.secret', url: URL, onError });
+    const stop = session.mount();
+    session.setOptions({ token: 'lk_app.secret', url: URL, onError }); // a re-render with the same input
+    await settle(session);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toMatchObject({ code: 'api-key-in-browser', message: expect.stringMatching(/keep it on your backend/) });
+    expect(session.store.getState().error?.code).toBe('api-key-in-browser');
+    expect(calls).toEqual([]);
+    stop();
+  });
+
+  it('keeps the live session for a renewed token, and re-joins with the freshest one after a transient drop', async () => {
+    const { room, calls, drop, connectedTokens } = fakeNetworkRoom();
+    const { source, issued } = fakeSource(3600);
+    const session = createRoomSession({ room });
+    session.setOptions({ connection: { ...source } });
+    const stop = session.mount();
+    await settle(session);
+    await source.refetch(); // the query refreshed the token
+    session.setOptions({ connection: { ...source } });
+    await settle(session);
+    expect(calls).toEqual([`connect ${issued[0]}`]); // a renewal: no reconnect
+    drop(DisconnectReason.SIGNAL_CLOSE);
+    await settle(session);
+    expect(connectedTokens()).toEqual([issued[0], issued[1]]);
+    stop();
+  });
+
+  it('does not re-join a session the server ended on purpose, and reports it', async () => {
+    const { room, drop, connectedTokens } = fakeNetworkRoom();
+    const { source } = fakeSource(3600);
+    const onError = vi.fn();
+    const session = createRoomSession({ room });
+    session.setOptions({ connection: source, onError });
+    const stop = session.mount();
+    await settle(session);
+    drop(DisconnectReason.PARTICIPANT_REMOVED);
+    await settle(session);
+    expect(connectedTokens()).toHaveLength(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'disconnected' }));
+    stop();
+  });
+
+  it('asks the details source for fresh details before re-joining with a token about to expire', async () => {
+    const { room, drop, connectedTokens } = fakeNetworkRoom();
+    const { source, issued } = fakeSource(5); // 5 s left: under the 10 s freshness margin
+    const session = createRoomSession({ room });
+    session.setOptions({ connection: { ...source } });
+    const stop = session.mount();
+    await settle(session);
+    drop();
+    await settle(session);
+    expect(source.refetch).toHaveBeenCalledTimes(1);
+    expect(connectedTokens()).toEqual([issued[0]]); // waits for the fresh details
+    session.setOptions({ connection: { ...source } }); // the refetch delivered them
+    await settle(session);
+    expect(connectedTokens()).toEqual([issued[0], issued[1]]);
+    stop();
+  });
+
+  it('waits for the injected online signal before re-joining after a network loss', async () => {
+    const { room, drop, connectedTokens } = fakeNetworkRoom();
+    const { source, issued } = fakeSource(3600);
+    const online = fakeOnline(true);
+    const session = createRoomSession({ room });
+    session.setOptions({ connection: source, online });
+    const stop = session.mount();
+    await settle(session);
+    online.set(false);
+    drop();
+    await settle(session);
+    expect(connectedTokens()).toEqual([issued[0]]);
+    online.set(true);
+    await settle(session);
+    expect(connectedTokens()).toEqual([issued[0], issued[0]]);
+    stop();
+  });
+
+  it('observes a room it was given without a token, and leaves connecting to its owner', async () => {
+    const { room, calls } = fakeNetworkRoom();
+    const onError = vi.fn();
+    const session = createRoomSession({ room });
+    session.setOptions({ onError });
+    const stop = session.mount();
+    await settle(session);
+    expect(calls).toEqual([]);
+    expect(onError).not.toHaveBeenCalled();
+    stop();
+  });
+});
