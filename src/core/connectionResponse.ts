@@ -2,6 +2,23 @@ import { RoomKitError } from './RoomKitError.js';
 import { looksLikeApiKey, parseToken, validateMediaUrl, type TokenClaims } from './token.js';
 
 /**
+ * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend
+ * passes it through. Only `token` and `url` are needed to connect.
+ */
+export interface ConnectionDetails {
+  /** The connection token (a JWT). */
+  token: string;
+  /** The media endpoint, `wss://…`. */
+  url: string;
+  /** The room slug. */
+  room?: string;
+  /** The identity the token was issued for. */
+  identity?: string;
+  /** Token expiry (epoch seconds or milliseconds). */
+  expiresAt?: number;
+}
+
+/**
  * A connection response that passed {@link validateConnectionResponse}: every field of the Room API's token
  * response is present and consistent with the token itself.
  */

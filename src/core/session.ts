@@ -12,28 +12,16 @@
  * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
  */
 import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
+import type { ConnectionDetails } from './connectionResponse.js';
 import { enforcePublishGrants } from './enforceGrants.js';
 import { canPublishSource } from './grants.js';
 import { RoomKitError, toRoomKitError } from './RoomKitError.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
+import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
 
-/**
- * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend
- * passes it through. Only `token` and `url` are needed to connect.
- */
-export interface ConnectionDetails {
-  /** The connection token (a JWT). */
-  token: string;
-  /** The media endpoint, `wss://…`. */
-  url: string;
-  /** The room slug. */
-  room?: string;
-  /** The identity the token was issued for. */
-  identity?: string;
-  /** Token expiry (epoch seconds or milliseconds). */
-  expiresAt?: number;
-}
+export type { OnlineSignal } from './online.js';
+export type { ConnectionDetails } from './connectionResponse.js';
 
 /**
  * The part of a react-query result that a session reads: what `useConnection()` or
@@ -48,13 +36,6 @@ export interface ConnectionQueryState {
   isFetching: boolean;
   /** Fetches fresh details; the session calls it before re-joining with a token that is about to expire. */
   refetch: () => Promise<unknown>;
-}
-
-/** Tells a session whether the network is up, and when that changes. react-query's `onlineManager` is one. */
-export interface OnlineSignal {
-  isOnline(): boolean;
-  /** Calls `listener` when the network comes or goes; returns the function that stops listening. */
-  subscribe(listener: (online: boolean) => void): () => void;
 }
 
 /** What a session is told to do. `RoomProvider` passes its props; every field is read at each use. */
@@ -128,28 +109,6 @@ const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set
 ]);
 /** A re-join with a token closer than this to its expiry fetches a fresh connection first. */
 const REJOIN_FRESHNESS_MS = 10_000;
-
-/**
- * The online signal of a connection query, registered by the hook that made it (`useConnection` registers
- * react-query's `onlineManager` under its `refetch`), so that the session needs no import of react-query.
- * @internal
- */
-export const querySignals = new WeakMap<object, OnlineSignal>();
-
-const browserOnline: OnlineSignal = {
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
-  subscribe(listener) {
-    if (typeof window === 'undefined') return () => {};
-    const online = () => listener(true);
-    const offline = () => listener(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  },
-};
 
 function isConnectionQuery(value: RoomSessionOptions['connection']): value is ConnectionQueryState {
   return typeof value === 'object' && value !== null && 'status' in value && typeof value.refetch === 'function';

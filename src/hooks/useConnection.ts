@@ -1,7 +1,7 @@
 import { onlineManager, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ValidatedConnection } from '../core/connectionResponse.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
-import { querySignals } from '../core/session.js';
+import { querySignals } from '../core/online.js';
 import { connectionQueryOptions, type ConnectionQueryOptions } from './connectionQueryOptions.js';
 
 /** What {@link useConnection} returns: react-query's result for a validated connection. */
