@@ -21,22 +21,12 @@ import {
   type JoinRequest,
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
+import type { ServerContext } from './context';
 import { newId } from './ids';
-import type { Logger } from './log';
-import { Participant, type ParticipantInit, type ParticipantState, type Publication } from './participant';
+import { Participant, type ParticipantHost, type ParticipantInit, type ParticipantState } from './participant';
+import type { Publication } from './publication';
 import type { ResponseMessage } from './signal';
 import { speakerChanges } from './speakers';
-
-/** What every room and participant of one server shares. */
-export interface ServerContext {
-  readonly iceHosts: readonly string[];
-  readonly logger: Logger;
-  readonly serverVersion: string;
-  /** Seconds between client pings, sent in the JoinResponse. */
-  readonly pingInterval: number;
-  /** Seconds of signalling silence after which either side gives up. */
-  readonly pingTimeout: number;
-}
 
 /** A room as the control API reports it. */
 export interface RoomState {
@@ -64,7 +54,7 @@ const QUALITY_SCORES: Record<ConnectionQuality, number> = {
 };
 
 /** One room: its participants, who sees whom, and the room-wide updates (metadata, recording, speakers). */
-export class Room {
+export class Room implements ParticipantHost {
   readonly name: string;
   readonly sid = newId('RM');
   readonly createdAt = Date.now();
