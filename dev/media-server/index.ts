@@ -5,7 +5,8 @@ export { ControlError } from './errors';
 export type { PermissionPatch, PermissionState } from './grants';
 export type { ParticipantState } from './participant';
 export type { TrackState } from './publication';
-export type { RoomState, ServerDataMessage } from './room';
+export type { ServerDataMessage } from './data';
+export type { RoomState } from './room';
 export {
   DEFAULT_TOKEN_SECRET,
   TokenError,

@@ -3,7 +3,8 @@ import type { ServerContext } from './context';
 import { ControlError } from './errors';
 import { applyPermissionPatch, type PermissionPatch } from './grants';
 import type { Participant, ParticipantState } from './participant';
-import { Room, type RoomState, type ServerDataMessage } from './room';
+import type { ServerDataMessage } from './data';
+import { Room, type RoomState } from './room';
 
 /** A connection quality the control API can impose. */
 export type QualityName = 'excellent' | 'good' | 'poor' | 'lost';

@@ -6,7 +6,8 @@ import type { ServerContext } from './context';
 import type { PermissionPatch } from './grants';
 import { createConsoleLogger, type Logger, type LogLevel } from './log';
 import type { ParticipantState } from './participant';
-import type { RoomState, ServerDataMessage } from './room';
+import type { ServerDataMessage } from './data';
+import type { RoomState } from './room';
 import { RoomRegistry, type QualityName } from './rooms';
 import { DEFAULT_TOKEN_SECRET } from './token';
 
