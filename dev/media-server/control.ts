@@ -1,18 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ControlError } from './errors';
 import type { PermissionPatch } from './grants';
+import type { QualityName } from './rooms';
+import type { MediaServer } from './server';
 import type { TrackSourceName } from './token';
-import type { MediaServer, QualityName } from './server';
-
-/** A control API failure; `status` is the HTTP status the control endpoints answer with. */
-export class ControlError extends Error {
-  readonly status: 400 | 404;
-
-  constructor(message: string, status: 400 | 404) {
-    super(message);
-    this.name = 'ControlError';
-    this.status = status;
-  }
-}
 
 type Body = Record<string, unknown>;
 

@@ -1,8 +1,12 @@
-export { startMediaServer, type MediaServer, type MediaServerOptions, type QualityName } from './server';
-export { ControlError } from './control';
+export { startMediaServer } from './start';
+export type { MediaServer, MediaServerOptions } from './server';
+export type { QualityName } from './rooms';
+export { ControlError } from './errors';
 export type { PermissionPatch, PermissionState } from './grants';
-export type { ParticipantState, TrackState } from './participant';
-export type { RoomState, ServerDataMessage } from './room';
+export type { ParticipantState } from './participant';
+export type { TrackState } from './publication';
+export type { ServerDataMessage } from './data';
+export type { RoomState } from './room';
 export {
   DEFAULT_TOKEN_SECRET,
   TokenError,

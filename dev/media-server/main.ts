@@ -1,5 +1,5 @@
 import { createConsoleLogger, type LogLevel } from './log';
-import { startMediaServer } from './server';
+import { startMediaServer } from './start';
 
 const LEVELS: readonly LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
 

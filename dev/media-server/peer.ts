@@ -1,0 +1,325 @@
+import {
+  MediaSectionsRequirement,
+  SessionDescription,
+  SignalTarget,
+  TrackSubscribed,
+  TrickleRequest,
+  type UpdateSubscription,
+} from '@livekit/protocol';
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  // werift names its parameter factories like React hooks; renamed so nobody mistakes them for one
+  useAudioLevelIndication as audioLevelExtension,
+  useNACK as nackFeedback,
+  usePLI as pliFeedback,
+  useRepairedRtpStreamId as repairedRidExtension,
+  useSdesMid as midExtension,
+  useSdesRTPStreamId as ridExtension,
+  type RTCDataChannel,
+  type RTCRtpTransceiver,
+} from 'werift';
+import type { ServerContext } from './context';
+import { DownTrack, UpTrack, type MediaKind } from './forwarding';
+import type { Publication, Publisher } from './publication';
+import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
+import type { ResponseMessage } from './signal';
+
+/** What a participant's peer connection needs from the participant and its room. */
+export interface PeerOwner {
+  readonly identity: string;
+  /** The participant itself, as the publisher of its own tracks (which it never receives back). */
+  readonly self: Publisher;
+  /** The participant's publications; their media is attached as offers bring it. */
+  readonly publications: ReadonlyMap<string, Publication>;
+  /** Whether tracks are received unless the client asks otherwise (JoinRequest's autoSubscribe). */
+  readonly autoSubscribe: boolean;
+  /** Whether the participant may receive media now (its permission's canSubscribe). */
+  canSubscribe(): boolean;
+  send(message: ResponseMessage): void;
+  /** Every publication in the room: what the participant may receive. */
+  roomPublications(): Iterable<Publication>;
+  /** An offer no longer sends a publication's media: that is how the client unpublishes on /rtc/v1. */
+  senderRemoved(publication: Publication): void;
+  /** A publication's media arrived: the others may receive it now. */
+  mediaReady(publication: Publication): void;
+  /** A packet arrived on one of the client's data channels. */
+  dataReceived(label: string, data: Uint8Array): void;
+  /** The peer connection's state changed, and with it perhaps the connection quality. */
+  connectionStateChanged(): void;
+}
+
+interface CandidateInit {
+  candidate: string;
+  sdpMid?: string;
+  sdpMLineIndex?: number;
+  usernameFragment?: string;
+}
+
+/**
+ * A participant's single peer connection (the client offers, the server answers): negotiation in order, ICE, the
+ * media it publishes, the tracks forwarded to it, and its data channels.
+ */
+export class ParticipantPeer {
+  private readonly ctx: ServerContext;
+  private readonly owner: PeerOwner;
+  private readonly subscriptions = new Map<string, DownTrack>();
+  private readonly subscriptionOverrides = new Map<string, boolean>();
+  private readonly dataChannels = new Map<string, RTCDataChannel>();
+  private readonly usedMids = new Set<string>();
+  private readonly seenMids = new Set<string>();
+  private readonly pendingCandidates: CandidateInit[] = [];
+  private readonly outstandingSections: Record<MediaKind, number> = { audio: 0, video: 0 };
+  private pc: RTCPeerConnection | undefined;
+  private offerSections: MediaSection[] | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(ctx: ServerContext, owner: PeerOwner) {
+    this.ctx = ctx;
+    this.owner = owner;
+  }
+
+  /** The server-side peer connection's state, or `new` before the first offer. */
+  get connectionState(): string {
+    return this.pc?.connectionState ?? 'new';
+  }
+
+  /** Sids of the tracks forwarded to this participant. */
+  subscribedTrackSids(): string[] {
+    return [...this.subscriptions.keys()];
+  }
+
+  /** RTP packets forwarded to this participant so far, by track sid. */
+  packetsForwarded(): Record<string, number> {
+    return Object.fromEntries([...this.subscriptions].map(([sid, down]) => [sid, down.packetsSent]));
+  }
+
+  /** Runs `task` after every earlier negotiation step of this participant, so offers are answered in order. */
+  enqueue(task: () => Promise<void> | void): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (!this.closed) await task();
+    });
+    this.queue = next.catch((error: unknown) => this.ctx.logger.error(`negotiation step for ${this.owner.identity} failed`, error));
+    return this.queue;
+  }
+
+  /** Answers an offer once earlier negotiation steps are done. */
+  acceptOffer(offer: SessionDescription): void {
+    void this.enqueue(() => this.answerOffer(offer));
+  }
+
+  /** The client chose to receive some tracks or not, overriding autoSubscribe for them. */
+  updateSubscription(request: UpdateSubscription): void {
+    const sids = [...request.trackSids, ...request.participantTracks.flatMap((t) => t.trackSids)];
+    for (const sid of sids) this.subscriptionOverrides.set(sid, request.subscribe);
+    this.scheduleReconcile();
+  }
+
+  /** Re-computes what this participant should receive, after the current negotiation step. */
+  scheduleReconcile(): void {
+    void this.enqueue(() => this.reconcileSubscriptions(false));
+  }
+
+  private ensurePeerConnection(): RTCPeerConnection {
+    if (this.pc) return this.pc;
+    const hosts = this.ctx.iceHosts;
+    const bind = hosts.length === 1 && /^\d+\.\d+\.\d+\.\d+$/.test(hosts[0] ?? '') ? hosts[0] : undefined;
+    const pc = new RTCPeerConnection({
+      // only the configured hosts are offered: no interface scan
+      iceUseIpv4: false,
+      iceUseIpv6: false,
+      iceAdditionalHostAddresses: [...hosts],
+      iceInterfaceAddresses: bind ? { udp4: bind } : undefined,
+      codecs: {
+        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+        video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [nackFeedback(), pliFeedback()] })],
+      },
+      // Chrome refuses a simulcast offer unless the RID extensions are negotiated
+      headerExtensions: {
+        audio: [midExtension(), audioLevelExtension()],
+        video: [midExtension(), ridExtension(), repairedRidExtension()],
+      },
+    });
+    pc.onicecandidate = ({ candidate }) => {
+      if (!candidate || !hosts.includes(candidate.candidate.split(' ')[4] ?? '')) return;
+      this.owner.send({
+        case: 'trickle',
+        value: new TrickleRequest({ candidateInit: JSON.stringify(candidate.toJSON()), target: SignalTarget.PUBLISHER }),
+      });
+    };
+    pc.ondatachannel = ({ channel }) => {
+      this.dataChannels.set(channel.label, channel);
+      channel.onMessage.subscribe((data) => {
+        this.owner.dataReceived(channel.label, typeof data === 'string' ? Buffer.from(data) : data);
+      });
+    };
+    pc.connectionStateChange.subscribe((state) => {
+      this.ctx.logger.debug(`${this.owner.identity} peer connection ${state}`);
+      this.owner.connectionStateChanged();
+    });
+    this.pc = pc;
+    return pc;
+  }
+
+  async addRemoteCandidate(trickle: TrickleRequest): Promise<void> {
+    let init: CandidateInit;
+    try {
+      init = JSON.parse(trickle.candidateInit) as CandidateInit;
+    } catch {
+      return;
+    }
+    if (!init.candidate || !isResolvableCandidate(init.candidate)) return;
+    if (!this.pc?.remoteDescription) {
+      this.pendingCandidates.push(init);
+      return;
+    }
+    await this.pc.addIceCandidate(init).catch((error: unknown) => this.ctx.logger.debug(`bad candidate: ${String(error)}`));
+  }
+
+  private async answerOffer(offer: SessionDescription): Promise<void> {
+    const pc = this.ensurePeerConnection();
+    const sections = parseMediaSections(offer.sdp);
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+    this.offerSections = sections;
+    for (const section of sections) {
+      if (section.mid === undefined || this.seenMids.has(section.mid)) continue;
+      this.seenMids.add(section.mid);
+      const kind = section.kind as MediaKind;
+      if (section.direction === 'recvonly' && this.outstandingSections[kind] > 0) this.outstandingSections[kind] -= 1;
+    }
+    this.syncPublications(sections);
+    await this.reconcileSubscriptions(true);
+
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    // werift recycles any transceiver whose current direction is inactive when the next offer adds an m-section,
+    // stealing its mid; the client's unused receive-only sections are exactly such transceivers
+    for (const transceiver of pc.getTransceivers()) transceiver.usedForSender = true;
+    for (const candidate of this.pendingCandidates.splice(0)) {
+      await pc.addIceCandidate(candidate).catch(() => undefined);
+    }
+    const midToTrackId: Record<string, string> = {};
+    for (const [trackSid, down] of this.subscriptions) midToTrackId[down.mid] = trackSid;
+    const sdp = prepareAnswerSdp(pc.localDescription?.sdp ?? '', sections, this.ctx.iceHosts);
+    if (this.ctx.logger.enabled?.('debug')) {
+      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.port === 0 ? ':0' : ''}`).join(' ');
+      this.ctx.logger.debug(`${this.owner.identity} offer #${offer.id} [${describe(sections)}] answer [${describe(parseMediaSections(sdp))}]`);
+    }
+    this.owner.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id: offer.id, midToTrackId }) });
+  }
+
+  /** Matches this participant's publications to the sections of its latest offer. */
+  private syncPublications(sections: readonly MediaSection[]): void {
+    const pc = this.pc;
+    if (!pc) return;
+    for (const publication of [...this.owner.publications.values()]) {
+      if (publication.mid !== undefined) {
+        const section = sections.find((s) => s.mid === publication.mid);
+        // the client removed the sender: that is how it unpublishes on /rtc/v1
+        if (!section || !offersToSend(section) || section.trackId !== publication.cid) {
+          this.owner.senderRemoved(publication);
+        }
+        continue;
+      }
+      const section = sections.find((s) => s.trackId === publication.cid && offersToSend(s));
+      const transceiver = section && pc.getTransceivers().find((t) => t.mid === section.mid);
+      const up = transceiver && UpTrack.fromTransceiver(transceiver);
+      if (!section || !up) continue;
+      publication.mid = section.mid;
+      publication.up = up;
+      if (up.kind === 'audio') up.onAudioLevel = (level) => publication.activity.record(level, Date.now());
+      this.ctx.logger.debug(`${this.owner.identity}: media for ${publication.sid} on mid ${section.mid} (rid ${up.rid ?? '-'})`);
+      this.owner.mediaReady(publication);
+    }
+  }
+
+  private wants(publication: Publication): boolean {
+    if (publication.publisher === this.owner.self || !publication.up || !this.owner.canSubscribe()) return false;
+    return this.subscriptionOverrides.get(publication.sid) ?? this.owner.autoSubscribe;
+  }
+
+  private takeFreeTransceiver(kind: MediaKind): RTCRtpTransceiver | undefined {
+    const pc = this.pc;
+    for (const section of this.offerSections ?? []) {
+      if (section.kind !== kind || section.direction !== 'recvonly' || section.port === 0 || section.mid === undefined) continue;
+      if (this.usedMids.has(section.mid)) continue;
+      const transceiver = pc?.getTransceivers().find((t) => t.mid === section.mid);
+      if (!transceiver) continue;
+      // a section is never reused: a new track on an old mid would keep the old SSRC under a new msid
+      this.usedMids.add(section.mid);
+      return transceiver;
+    }
+    return undefined;
+  }
+
+  /**
+   * Starts and stops forwarding so this participant receives exactly the tracks it should. Outside an offer, a
+   * change is delivered by asking the client to re-offer (MediaSectionsRequirement), with more receive-only
+   * sections when it has too few.
+   */
+  private async reconcileSubscriptions(duringOffer: boolean): Promise<void> {
+    if (!this.pc || !this.offerSections) return;
+    const wanted = new Map<string, Publication>();
+    for (const publication of this.owner.roomPublications()) {
+      if (this.wants(publication)) wanted.set(publication.sid, publication);
+    }
+    let changed = false;
+    for (const [sid, down] of [...this.subscriptions]) {
+      if (wanted.has(sid)) continue;
+      down.close();
+      this.subscriptions.delete(sid);
+      changed = true;
+    }
+    const missing: Record<MediaKind, number> = { audio: 0, video: 0 };
+    for (const publication of wanted.values()) {
+      if (this.subscriptions.has(publication.sid) || !publication.up) continue;
+      const transceiver = this.takeFreeTransceiver(publication.kind);
+      if (!transceiver) {
+        missing[publication.kind] += 1;
+        continue;
+      }
+      const down = await DownTrack.attach(publication.up, transceiver, {
+        participantSid: publication.publisher.sid,
+        trackSid: publication.sid,
+      });
+      this.subscriptions.set(publication.sid, down);
+      changed = true;
+      this.ctx.logger.debug(`${this.owner.identity} receives ${publication.sid} on mid ${down.mid}`);
+      if (!publication.subscribedAnnounced) {
+        publication.subscribedAnnounced = true;
+        publication.publisher.send({ case: 'trackSubscribed', value: new TrackSubscribed({ trackSid: publication.sid }) });
+      }
+    }
+    const numAudios = Math.max(0, missing.audio - this.outstandingSections.audio);
+    const numVideos = Math.max(0, missing.video - this.outstandingSections.video);
+    if (numAudios > 0 || numVideos > 0 || (changed && !duringOffer)) {
+      this.outstandingSections.audio += numAudios;
+      this.outstandingSections.video += numVideos;
+      this.owner.send({ case: 'mediaSectionsRequirement', value: new MediaSectionsRequirement({ numAudios, numVideos }) });
+    }
+  }
+
+  /** Sends a data packet on this participant's channel of the same label, if it is open. */
+  sendData(label: string, bytes: Uint8Array): boolean {
+    const channel = this.dataChannels.get(label);
+    if (channel?.readyState !== 'open') return false;
+    channel.send(Buffer.from(bytes));
+    return true;
+  }
+
+  /** Stops forwarding to this participant and any further negotiation; {@link close} then ends the connection. */
+  stopForwarding(): void {
+    this.closed = true;
+    for (const down of this.subscriptions.values()) down.close();
+    this.subscriptions.clear();
+  }
+
+  /** Closes the peer connection. */
+  close(): Promise<void> {
+    this.closed = true;
+    const pc = this.pc;
+    this.pc = undefined;
+    return pc ? pc.close().catch(() => undefined) : Promise.resolve();
+  }
+}

@@ -1,0 +1,137 @@
+import { ConnectionQuality, DisconnectReason } from '@livekit/protocol';
+import type { ServerContext } from './context';
+import { ControlError } from './errors';
+import { applyPermissionPatch, type PermissionPatch } from './grants';
+import type { Participant, ParticipantState } from './participant';
+import type { ServerDataMessage } from './data';
+import { Room, type RoomState } from './room';
+
+/** A connection quality the control API can impose. */
+export type QualityName = 'excellent' | 'good' | 'poor' | 'lost';
+
+const QUALITIES: Record<QualityName, ConnectionQuality> = {
+  excellent: ConnectionQuality.EXCELLENT,
+  good: ConnectionQuality.GOOD,
+  poor: ConnectionQuality.POOR,
+  lost: ConnectionQuality.LOST,
+};
+
+/**
+ * The rooms of one server by name, and what can be done to them from outside a client: the operations behind
+ * the server's handle and the control API. Failures are {@link ControlError}s.
+ */
+export class RoomRegistry {
+  private readonly ctx: ServerContext;
+  private readonly roomsByName = new Map<string, Room>();
+
+  constructor(ctx: ServerContext) {
+    this.ctx = ctx;
+  }
+
+  /** The room of that name, created when it does not exist yet. */
+  ensureRoom(name: string): Room {
+    let room = this.roomsByName.get(name);
+    if (!room) {
+      room = new Room(name, this.ctx);
+      this.roomsByName.set(name, room);
+    }
+    return room;
+  }
+
+  /** Periodic work of every room. */
+  tick(now: number): void {
+    for (const room of this.roomsByName.values()) room.tick(now);
+  }
+
+  /** Forgets every room and returns them, for the caller to close. */
+  takeAll(): Room[] {
+    const rooms = [...this.roomsByName.values()];
+    this.roomsByName.clear();
+    return rooms;
+  }
+
+  private requireRoom(name: string): Room {
+    const room = this.roomsByName.get(name);
+    if (!room) throw new ControlError(`no room named "${name}"`, 404);
+    return room;
+  }
+
+  private requireParticipant(roomName: string, identity: string): Participant {
+    const participant = this.requireRoom(roomName).participant(identity);
+    if (!participant) throw new ControlError(`no participant "${identity}" in room "${roomName}"`, 404);
+    return participant;
+  }
+
+  rooms(): RoomState[] {
+    return [...this.roomsByName.values()].map((room) => room.state());
+  }
+
+  room(name: string): RoomState | undefined {
+    return this.roomsByName.get(name)?.state();
+  }
+
+  setPermissions(room: string, identity: string, patch: PermissionPatch): ParticipantState {
+    const participant = this.requireParticipant(room, identity);
+    participant.setPermission(applyPermissionPatch(participant.permission, patch));
+    return participant.state();
+  }
+
+  updateParticipant(
+    room: string,
+    identity: string,
+    update: { name?: string; metadata?: string; attributes?: Record<string, string> },
+  ): ParticipantState {
+    const participant = this.requireParticipant(room, identity);
+    participant.applyMetadata(update);
+    return participant.state();
+  }
+
+  removeParticipant(room: string, identity: string): void {
+    const participant = this.requireParticipant(room, identity);
+    this.requireRoom(room).removeParticipant(participant, DisconnectReason.PARTICIPANT_REMOVED, { sendLeave: true });
+  }
+
+  muteTrack(room: string, identity: string, trackSid: string, muted: boolean): void {
+    if (!this.requireParticipant(room, identity).requestMute(trackSid, muted)) {
+      throw new ControlError(`participant "${identity}" has no track ${trackSid}`, 404);
+    }
+  }
+
+  setRoomMetadata(room: string, metadata: string): RoomState {
+    const target = this.ensureRoom(room);
+    target.setMetadata(metadata);
+    return target.state();
+  }
+
+  setRecording(room: string, active: boolean): RoomState {
+    const target = this.ensureRoom(room);
+    target.setRecording(active);
+    return target.state();
+  }
+
+  setActiveSpeakers(room: string, speakers: { identity: string; level?: number }[] | null): RoomState {
+    const target = this.requireRoom(room);
+    target.setSpeakers(speakers);
+    return target.state();
+  }
+
+  setConnectionQuality(room: string, identity: string, quality: QualityName | null): ParticipantState {
+    const participant = this.requireParticipant(room, identity);
+    if (quality !== null && !(quality in QUALITIES)) throw new ControlError(`unknown quality "${String(quality)}"`, 400);
+    participant.qualityOverride = quality === null ? undefined : QUALITIES[quality];
+    this.requireRoom(room).qualityMayHaveChanged(participant);
+    return participant.state();
+  }
+
+  sendData(room: string, message: ServerDataMessage): number {
+    return this.requireRoom(room).sendServerData(message);
+  }
+
+  deleteRoom(room: string): void {
+    const target = this.requireRoom(room);
+    for (const participant of target.participants) {
+      target.removeParticipant(participant, DisconnectReason.ROOM_DELETED, { sendLeave: true });
+    }
+    this.roomsByName.delete(room);
+  }
+}
