@@ -147,6 +147,6 @@ describe('the same build on a server without ROOM_API_KEY', () => {
     expect(response.status).toBe(500);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('server_misconfigured');
-    await vi.waitFor(() => expect(bare.output()).toContain('[meeting-token] server-misconfigured: The token route has no Room API key'));
+    await vi.waitFor(() => expect(bare.output()).toContain('[meeting-token] server-misconfigured: The token route has no Room API key'), { timeout: 10_000 });
   });
 });
