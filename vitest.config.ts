@@ -49,6 +49,18 @@ export default defineConfig({
         test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'] },
       },
       {
+        // A Next.js App Router app on the packed package: next build, next start, requests. Needs `npm run build` first.
+        extends: true,
+        test: {
+          name: 'nextjs',
+          environment: 'node',
+          globals: true,
+          include: ['test/nextjs-app/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // Every story is a test: rendered in Debian's Chromium, its play function run, axe checked.
         extends: true,
         plugins: [storybookTest({ configDir: '.storybook' })],

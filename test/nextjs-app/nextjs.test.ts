@@ -1,0 +1,152 @@
+// A Next.js App Router app built with `next build` and served by `next start`, using the packed @roomkit/react
+// (see nextApp.ts). Run after `npm run build`: `npm run test:nextjs`.
+import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
+import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
+import { buildApp, installPackedPackage, startApp, type NextServer } from './nextApp';
+
+let roomApi: RoomApiHandle;
+let app: NextServer;
+
+beforeAll(async () => {
+  installPackedPackage();
+  await buildApp();
+  roomApi = await startTestRoomApi();
+  app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await roomApi?.close();
+});
+
+async function page(query: string): Promise<string> {
+  const response = await fetch(`${app.url}/${query}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('the page (a Server Component rendering a client meeting)', () => {
+  test('renders the request on the server, and the client meeting through SSR', async () => {
+    const html = await page('?name=Ada');
+    // DEFAULT_GRANTS from @roomkit/react/server is a plain value in a Server Component, not a client reference.
+    expect(html).toContain('default canPublish: boolean true');
+    expect(html).toContain('server canPublish: true');
+    // VideoConference's grid, server-rendered: the local tile named from the request, the simulated participants.
+    expect(html).toMatch(/<div role="group" aria-label="Ada \(you\)" class="rk-tile"/);
+    expect(html).toContain('aria-label="Participant 1"');
+    expect(html).toContain('aria-label="Participant 2"');
+    expect(html).toMatch(/<button[^>]*data-source="microphone"/);
+  });
+
+  test('grants decided on the server reach the client component', async () => {
+    const html = await page('?name=Vi&role=viewer');
+    expect(html).toContain('server canPublish: false');
+    expect(html).toMatch(/aria-label="Vi \(you\)"/);
+    expect(html).not.toMatch(/<button[^>]*data-source="microphone"/);
+    expect(html).not.toMatch(/<button[^>]*data-source="camera"/);
+  });
+
+  test('looksLikeApiKey on the server keeps a pasted key out of the page and its client props', async () => {
+    const html = await page(`?name=${encodeURIComponent(API_KEY)}`);
+    expect(html).toContain('That name looks like an API key; it was not used.');
+    expect(html).toMatch(/aria-label="Guest \(you\)"/);
+    // Next.js echoes the request's own URL into its router state; apart from that the secret is nowhere,
+    // and the client component's props (in the flight data) carry the replacement name.
+    expect(html.replaceAll(`?name=${API_KEY}`, '')).not.toContain(API_KEY.split('.')[1]);
+    expect(html).toContain(String.raw`{\"name\":\"Guest\",\"canPublish\":true}`);
+  });
+
+  test('serves @roomkit/react/styles.css, imported by the layout', async () => {
+    const html = await page('');
+    const hrefs = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    const css = (await Promise.all(hrefs.map((href) => fetch(`${app.url}${href}`).then((r) => r.text())))).join('\n');
+    expect(css).toContain('@layer roomkit');
+    expect(css).toContain('.rk-tile');
+  });
+});
+
+function requestToken(body: unknown, user?: string): Promise<Response> {
+  return requestTokenAt(app.url, body, user);
+}
+
+function requestTokenAt(base: string, body: unknown, user?: string): Promise<Response> {
+  return fetch(`${base}/api/meeting-token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(user !== undefined && { 'x-demo-user': user }) },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the token route (createConnectionHandler from @roomkit/react/server)', () => {
+  test('answers a signed-in viewer with a connection the Room API signed, with the viewer grants', async () => {
+    const response = await requestToken({ room: 'standup' }, 'vi:viewer');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'identity', 'room', 'token', 'url']);
+    expect(body.url).toBe('wss://media.example.com');
+    expect(body.identity).toBe('vi');
+    // The route created the room on the Room API's 404: the slug is the name plus a suffix.
+    expect(body.room).toMatch(/^standup-[a-z0-9]+$/);
+    const claims = verifyToken(body.token as string, roomApi.tokenSigningSecret);
+    expect(claims.sub).toBe('vi');
+    expect(claims.name).toBe('VI');
+    expect(claims.video).toMatchObject({ roomJoin: true, room: body.room, canPublish: false, canSubscribe: true, canPublishData: false });
+    expect(body.expiresAt).toBe(claims.exp);
+    expect(JSON.stringify(body)).not.toContain(API_KEY);
+  });
+
+  test('gives a publisher publish rights in the same room', async () => {
+    const first = (await (await requestToken({ room: 'standup' }, 'vi:viewer')).json()) as { room: string };
+    const response = await requestToken({ room: 'standup' }, 'ada:publisher');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string; room: string };
+    expect(body.room).toBe(first.room);
+    expect(verifyToken(body.token, roomApi.tokenSigningSecret).video).toMatchObject({ canPublish: true, canPublishData: true });
+  });
+
+  test('answers 401 without a signed-in user and 400 without a room, never cached', async () => {
+    const anonymous = await requestToken({ room: 'standup' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+
+    const noRoom = await requestToken({}, 'vi:viewer');
+    expect(noRoom.status).toBe(400);
+    expect(noRoom.headers.get('cache-control')).toBe('no-store');
+    expect(((await noRoom.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+  });
+
+  test('the status route reports a configured server (isRoomKitError on the server)', async () => {
+    const response = await fetch(`${app.url}/api/roomkit-status`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ configured: true });
+  });
+});
+
+describe('the same build on a server without ROOM_API_KEY', () => {
+  let bare: NextServer;
+  beforeAll(async () => {
+    bare = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: '' });
+  });
+  afterAll(async () => {
+    await bare?.stop();
+  });
+
+  test('the status route names the problem, caught with isRoomKitError', async () => {
+    const response = await fetch(`${bare.url}/api/roomkit-status`);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { configured: boolean; code: string; message: string };
+    expect(body).toMatchObject({ configured: false, code: 'server-misconfigured' });
+    expect(body.message).toMatch(/Room API key/);
+  });
+
+  test('the token route answers 500 and reports the fix to onError in the server log', async () => {
+    const response = await requestTokenAt(bare.url, { room: 'standup' }, 'vi:viewer');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('server_misconfigured');
+    await vi.waitFor(() => expect(bare.output()).toContain('[meeting-token] server-misconfigured: The token route has no Room API key'), { timeout: 10_000 });
+  });
+});
