@@ -19,6 +19,9 @@ export type {
   FetchConnectionContext,
 } from './core/connectionRequest.js';
 export type { ChatMessage } from './core/chatStore.js';
+export type { TranscriptionSegment } from './core/transcriptionStore.js';
+export type { AgentState } from './core/agent.js';
+export type { ParticipantKindName } from './core/roomStore.js';
 export type { DataMessage, SendDataOptions } from './core/dataBus.js';
 export type { MediaDeviceKindName } from './core/deviceStore.js';
 
@@ -61,6 +64,12 @@ export { useDataChannel } from './hooks/useDataChannel.js';
 export type { DataChannel } from './hooks/useDataChannel.js';
 export { useChat } from './hooks/useChat.js';
 export type { ChatState } from './hooks/useChat.js';
+export { useTranscriptions } from './hooks/useTranscriptions.js';
+export type { UseTranscriptionsOptions } from './hooks/useTranscriptions.js';
+export { useAgent } from './hooks/useAgent.js';
+export type { AgentInfo, UseAgentOptions } from './hooks/useAgent.js';
+export { useTrackVolume } from './hooks/useTrackVolume.js';
+export type { UseTrackVolumeOptions } from './hooks/useTrackVolume.js';
 
 // Components
 export { defaultLabels } from './components/labels.js';
@@ -99,6 +108,10 @@ export { LeaveButton } from './components/LeaveButton.js';
 export type { LeaveButtonProps } from './components/LeaveButton.js';
 export { Chat } from './components/Chat.js';
 export type { ChatProps } from './components/Chat.js';
+export { Captions } from './components/Captions.js';
+export type { CaptionsProps } from './components/Captions.js';
+export { AudioVisualizer } from './components/AudioVisualizer.js';
+export type { AudioVisualizerProps } from './components/AudioVisualizer.js';
 export { ConnectionStateToast } from './components/ConnectionStateToast.js';
 export type { ConnectionStateToastProps } from './components/ConnectionStateToast.js';
 export { RecordingIndicator, RecordingControl } from './components/Recording.js';

@@ -57,5 +57,13 @@ export const french: RoomKitLabels = {
   conference: 'Réunion',
   controls: 'Commandes',
   showChat: 'Discussion',
+  captions: 'Sous-titres',
+  showCaptions: 'Sous-titres',
+  captionLine: (speaker, text) => `${speaker} : ${text}`,
+  agentState: (state) =>
+    state === undefined
+      ? 'Connexion…'
+      : ({ initializing: 'Démarrage…', idle: 'En attente', listening: 'À l’écoute', thinking: 'Réflexion…', speaking: 'Parle' } as Record<string, string>)[state] ?? state,
+  agent: 'Agent IA',
 };
 

@@ -1,12 +1,14 @@
 import { Track } from 'livekit-client';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useCan } from '../hooks/useCan.js';
+import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
 import { cx, devWarn } from './dev.js';
-import { ChatIcon } from './icons.js';
+import { CaptionsIcon, ChatIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
 import { TrackToggle } from './TrackToggle.js';
+import { useControllableState } from './useControllableState.js';
 
 /** Which controls a {@link ControlBar} shows. Grants still decide: asking for a forbidden control warns and shows nothing. */
 export interface ControlBarControls {
@@ -16,6 +18,8 @@ export interface ControlBarControls {
   /** Device selects beside the microphone and camera toggles (default true). */
   devices?: boolean;
   chat?: boolean;
+  /** A captions toggle, shown once the room has transcriptions (default false). */
+  captions?: boolean;
   leave?: boolean;
 }
 
@@ -25,6 +29,12 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   /** With `controls.chat`: whether the chat panel is open (for `aria-pressed`). */
   chatOpen?: boolean;
   onChatToggle?: () => void;
+  /** With `controls.captions`: whether captions are shown (controlled); omit to let the bar keep it. */
+  captions?: boolean;
+  /** With `controls.captions`: whether captions are shown at first when uncontrolled (default true). */
+  defaultCaptions?: boolean;
+  /** Called with the new value when the captions toggle is pressed. */
+  onCaptionsChange?: (captions: boolean) => void;
   onLeave?: () => void;
   labels?: Partial<RoomKitLabels>;
   /** Extra controls at the end of the bar. */
@@ -32,15 +42,29 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /**
- * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, leave.
+ * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, captions, leave.
  * Publishing controls appear only where the effective grants allow them.
  */
-export function ControlBar({ controls = {}, chatOpen, onChatToggle, onLeave, labels: overrides, className, extra, ...rest }: ControlBarProps) {
+export function ControlBar({
+  controls = {},
+  chatOpen,
+  onChatToggle,
+  captions: captionsProp,
+  defaultCaptions = true,
+  onCaptionsChange,
+  onLeave,
+  labels: overrides,
+  className,
+  extra,
+  ...rest
+}: ControlBarProps) {
   const labels = useLabels(overrides);
+  const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
+  const hasTranscriptions = useHasTranscriptions(!!controls.captions);
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, leave: true, ...controls };
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, captions: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
@@ -63,6 +87,12 @@ export function ControlBar({ controls = {}, chatOpen, onChatToggle, onLeave, lab
         <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
           <ChatIcon />
           <span className="rk-button-label">{labels.showChat}</span>
+        </button>
+      ) : null}
+      {want.captions && hasTranscriptions ? (
+        <button type="button" className="rk-button rk-captions-toggle" aria-pressed={captions} onClick={() => setCaptions(!captions)}>
+          <CaptionsIcon />
+          <span className="rk-button-label">{labels.showCaptions}</span>
         </button>
       ) : null}
       {extra}

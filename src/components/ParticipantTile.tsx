@@ -1,8 +1,10 @@
 import { ConnectionQuality, Track } from 'livekit-client';
 import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { agentStateOf, audioTrackOf } from '../core/agent.js';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useCan } from '../hooks/useCan.js';
 import { useParticipant } from '../hooks/useParticipant.js';
+import { AudioVisualizer } from './AudioVisualizer.js';
 import { cx, flag } from './dev.js';
 import { CameraIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
@@ -45,7 +47,8 @@ export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {
 
 /**
  * `ParticipantTile.Root`: the tile's element and context. Data attributes: `data-speaking`, `data-local`,
- * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`.
+ * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`, and for an AI agent
+ * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking").
  */
 const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(
   { identity, source = Track.Source.Camera, labels: overrides, asChild, className, children, actions: _actions, ...rest },
@@ -62,7 +65,7 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
     <TileContext.Provider value={{ participant, source, labels }}>
       <Component
         role="group"
-        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}`}
+        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
         {...rest}
         ref={ref}
         className={cx('rk-tile', className)}
@@ -71,6 +74,8 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
         data-video={videoState}
         data-source={source}
         data-quality={participant.connectionQuality}
+        data-agent={flag(participant.kind === 'agent')}
+        data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
       >
         {children}
       </Component>
@@ -87,6 +92,16 @@ function Video({ className }: { className?: string }) {
     return (
       <div className={cx('rk-tile-placeholder', className)} data-reason="no-subscribe">
         <span className="rk-tile-placeholder-text">{labels.videoUnavailable}</span>
+      </div>
+    );
+  }
+  // An agent without video shows its state and its voice, never an empty camera box.
+  if (participant.kind === 'agent' && (!track || track.muted)) {
+    const state = agentStateOf(participant);
+    return (
+      <div className={cx('rk-tile-placeholder rk-tile-agent', className)} data-reason="agent" data-agent-state={state ?? 'connecting'}>
+        <AudioVisualizer track={audioTrackOf(participant)} className="rk-agent-visualizer" />
+        <span className="rk-agent-state">{labels.agentState(state)}</span>
       </div>
     );
   }

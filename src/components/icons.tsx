@@ -38,3 +38,9 @@ export const MoreIcon = () => (
     <circle cx="19" cy="12" r="1" />
   </svg>
 );
+export const CaptionsIcon = () => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
+  </svg>
+);

@@ -60,6 +60,16 @@ export interface RoomKitLabels {
   conference: string;
   controls: string;
   showChat: string;
+  /** The captions region and its toggle. */
+  captions: string;
+  /** The captions toggle's label. */
+  showCaptions: string;
+  /** What a caption line announces: the speaker and the final text. */
+  captionLine: (speaker: string, text: string) => string;
+  /** An agent's state on its tile (`lk.agent.state`; undefined before it says). */
+  agentState: (state: string | undefined) => string;
+  /** The label of an agent's tile beside its name. */
+  agent: string;
 }
 
 /** English defaults. */
@@ -119,6 +129,14 @@ export const defaultLabels: RoomKitLabels = {
   conference: 'Meeting',
   controls: 'Meeting controls',
   showChat: 'Chat',
+  captions: 'Captions',
+  showCaptions: 'Captions',
+  captionLine: (speaker, text) => `${speaker}: ${text}`,
+  agentState: (state) =>
+    state === undefined
+      ? 'Connecting…'
+      : ({ initializing: 'Starting…', idle: 'Idle', listening: 'Listening', thinking: 'Thinking…', speaking: 'Speaking' } as Record<string, string>)[state] ?? state,
+  agent: 'AI agent',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

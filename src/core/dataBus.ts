@@ -69,6 +69,21 @@ export function getDataBus(room: Room): DataBus {
  * @throws {RoomKitError} `not-permitted` without `canPublishData`, `not-connected` before the room connects.
  */
 export async function sendData(room: Room, payload: Uint8Array | string, options: SendDataOptions = {}): Promise<void> {
+  assertCanSendData(room);
+  const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : new Uint8Array(payload);
+  await room.localParticipant.publishData(bytes, {
+    reliable: options.reliable ?? true,
+    ...(options.topic === undefined ? {} : { topic: options.topic }),
+    ...(options.destinationIdentities === undefined ? {} : { destinationIdentities: options.destinationIdentities }),
+  });
+}
+
+/**
+ * @internal Throws unless the session may send data (or text streams) now.
+ *
+ * @throws {RoomKitError} `not-permitted` without `canPublishData`, `not-connected` before the room connects.
+ */
+export function assertCanSendData(room: Room): void {
   const state = getRoomStore(room).getState();
   if (!state.grants.canPublishData) {
     throw new RoomKitError(
@@ -79,10 +94,4 @@ export async function sendData(room: Room, payload: Uint8Array | string, options
   if (state.connectionState !== 'connected') {
     throw new RoomKitError('not-connected', `Data can only be sent while connected; the room is ${state.connectionState}.`);
   }
-  const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : new Uint8Array(payload);
-  await room.localParticipant.publishData(bytes, {
-    reliable: options.reliable ?? true,
-    ...(options.topic === undefined ? {} : { topic: options.topic }),
-    ...(options.destinationIdentities === undefined ? {} : { destinationIdentities: options.destinationIdentities }),
-  });
 }

@@ -39,6 +39,8 @@ export interface ParticipantState {
   readonly metadata: string | undefined;
   readonly attributes: Readonly<Record<string, string>>;
   readonly isLocal: boolean;
+  /** What kind of participant this is: `agent` for an AI agent (its state is the `lk.agent.state` attribute). */
+  readonly kind: ParticipantKindName;
   readonly isSpeaking: boolean;
   readonly connectionQuality: ConnectionQuality;
   /** Hidden participants are never listed by RoomKit's hooks and components. */
@@ -95,6 +97,17 @@ export interface RoomStore {
   flush(): void;
 }
 
+/** livekit-client's `ParticipantKind`, as a name; `standard` for livekit-client versions without kinds. */
+export type ParticipantKindName = 'standard' | 'ingress' | 'egress' | 'sip' | 'agent' | 'connector' | 'bridge' | 'unknown';
+
+const KIND_NAMES: readonly ParticipantKindName[] = ['standard', 'ingress', 'egress', 'sip', 'agent', 'unknown', 'unknown', 'connector', 'bridge'];
+
+function kindOf(participant: Participant): ParticipantKindName {
+  const kind = (participant as { kind?: number }).kind;
+  if (kind === undefined) return 'standard';
+  return KIND_NAMES[kind] ?? 'unknown';
+}
+
 type Listener = () => void;
 
 const EMPTY_TRACKS: readonly TrackState[] = Object.freeze([]);
@@ -149,6 +162,7 @@ function readParticipant(
   const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
   const canPublish = participant.permissions?.canPublish ?? true;
   const tracks = readTracks(participant, prev);
+  const kind = kindOf(participant);
   if (
     prev &&
     prev.participant === participant &&
@@ -157,6 +171,7 @@ function readParticipant(
     prev.name === name &&
     prev.metadata === participant.metadata &&
     shallowRecordEqual(prev.attributes, attributes) &&
+    prev.kind === kind &&
     prev.isSpeaking === participant.isSpeaking &&
     prev.connectionQuality === participant.connectionQuality &&
     prev.hidden === hidden &&
@@ -172,6 +187,7 @@ function readParticipant(
     metadata: participant.metadata,
     attributes: prev && shallowRecordEqual(prev.attributes, attributes) ? prev.attributes : { ...attributes },
     isLocal: participant.isLocal,
+    kind,
     isSpeaking: participant.isSpeaking,
     connectionQuality: participant.connectionQuality,
     hidden,

@@ -9,8 +9,14 @@ import { useStoreValue } from './useStoreValue.js';
 export interface ChatState {
   /** The history, oldest first, including messages sent from here. */
   messages: readonly ChatMessage[];
-  /** Sends a message. Rejects with `not-permitted` without `canPublishData`. */
+  /**
+   * Sends a message: a text stream on `lk.chat` (what LiveKit's components and agents read) plus a legacy
+   * `lk-chat-topic` copy with the same id, so every client shows it once. Rejects with `not-permitted`
+   * without `canPublishData`.
+   */
   send: (text: string) => Promise<ChatMessage>;
+  /** Replaces the text of one of this session's messages for everyone (`editTimestamp` is set). */
+  edit: (id: string, text: string) => Promise<ChatMessage>;
   /** The effective grants allow sending. */
   canSend: boolean;
   /** A send is in progress. */
@@ -19,7 +25,10 @@ export interface ChatState {
   error: RoomKitError | undefined;
 }
 
-/** The room's chat: history and sending, gated on `canPublishData`. */
+/**
+ * The room's chat: history and sending, gated on `canPublishData`. Receives `lk.chat` text streams and legacy
+ * `lk-chat-topic` packets, each message once (by id across both); an edit replaces its message in place.
+ */
 export function useChat(options: RoomHookOptions = {}): ChatState {
   const store = useRoomStore('useChat', options.room);
   const chat = getChatStore(store.room);
@@ -27,11 +36,11 @@ export function useChat(options: RoomHookOptions = {}): ChatState {
   const canSend = useStoreValue(store.subscribe, () => store.getState().grants.canPublishData);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<RoomKitError | undefined>(undefined);
-  const send = useCallback(
-    async (text: string) => {
+  const run = useCallback(
+    async (action: () => Promise<ChatMessage>) => {
       setSending(true);
       try {
-        const message = await chat.send(text);
+        const message = await action();
         setError(undefined);
         return message;
       } catch (e) {
@@ -42,7 +51,9 @@ export function useChat(options: RoomHookOptions = {}): ChatState {
         setSending(false);
       }
     },
-    [chat],
+    [],
   );
-  return { messages, send, canSend, sending, error };
+  const send = useCallback((text: string) => run(() => chat.send(text)), [chat, run]);
+  const edit = useCallback((id: string, text: string) => run(() => chat.edit(id, text)), [chat, run]);
+  return { messages, send, edit, canSend, sending, error };
 }

@@ -1,5 +1,6 @@
 import { Track } from 'livekit-client';
 import { useMemo, useState, type HTMLAttributes } from 'react';
+import { Captions } from '../components/Captions.js';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast } from '../components/ConnectionStateToast.js';
 import { ControlBar } from '../components/ControlBar.js';
@@ -13,6 +14,7 @@ import { AdminActionsContext, type AdminActions } from '../components/Participan
 import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { StartAudio } from '../components/StartAudio.js';
+import { useControllableState } from '../components/useControllableState.js';
 import { useCan } from '../hooks/useCan.js';
 
 /** Props of {@link VideoConference}. */
@@ -21,6 +23,12 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   chat?: boolean;
   /** Open the chat panel at first (default false). */
   defaultChatOpen?: boolean;
+  /** Captions shown (controlled); the toggle appears once the room has transcriptions. */
+  captions?: boolean;
+  /** Captions shown at first when uncontrolled (default true). */
+  defaultCaptions?: boolean;
+  /** Called when the captions toggle is pressed. */
+  onCaptionsChange?: (captions: boolean) => void;
   /** Starts recording on your server; with `onStopRecording`, shows RecordingControl to `roomRecord` sessions. */
   onStartRecording?: () => Promise<unknown>;
   onStopRecording?: () => Promise<unknown>;
@@ -35,11 +43,15 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
  * toasts, recording state, audio, and a live region for screen readers. Everything follows the grants:
  * viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
- * `data-chat-open` and `data-observer` are present when true.
+ * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
+ * `data-chat-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference({
   chat = true,
   defaultChatOpen = false,
+  captions: captionsProp,
+  defaultCaptions = true,
+  onCaptionsChange,
   onStartRecording,
   onStopRecording,
   onLeave,
@@ -53,6 +65,7 @@ export function VideoConference({
 }: VideoConferenceProps) {
   const labels = useLabels(overrides);
   const [chatOpen, setChatOpen] = useState(defaultChatOpen);
+  const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hidden = useCan('hidden');
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
@@ -74,6 +87,7 @@ export function VideoConference({
         {...rest}
         className={cx('rk-root rk-conference', className)}
         data-chat-open={chatOpen ? '' : undefined}
+        data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
       >
         <div className="rk-conference-header">
@@ -95,13 +109,16 @@ export function VideoConference({
             ) : (
               <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />
             )}
+            {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
           </div>
           {chat && chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : null}
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat }}
+          controls={{ chat, captions: true }}
           chatOpen={chatOpen}
+          captions={captions}
+          onCaptionsChange={setCaptions}
           onChatToggle={() => setChatOpen((open) => !open)}
           {...(onLeave ? { onLeave } : {})}
         />
