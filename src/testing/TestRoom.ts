@@ -18,6 +18,15 @@ import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from
 import { RoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { TokenClaims, TokenVideoGrant, TrackSourceName } from '../core/token.js';
+import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
+import {
+  installLocalTextStreams,
+  newStreamId,
+  textStreamPackets,
+  type DeliverTextOptions,
+  type DeliverTranscriptionOptions,
+  type SentText,
+} from './textStreams.js';
 import { createAudioTrack, createStream, createVideoTrack, ensureMediaClasses } from './syntheticMedia.js';
 
 /** Grants of the simulated local participant, as a token would carry them. Absent flags take the server defaults. */
@@ -37,7 +46,16 @@ export interface TestParticipantInit {
   connectionQuality?: TestConnectionQuality;
   /** A hidden participant: present in the room, never listed. */
   hidden?: boolean;
+  /** The participant's kind, as its token says it (default `standard`); `agent` for an AI agent. */
+  kind?: TestParticipantKind;
+  /** Participant attributes. */
+  attributes?: Record<string, string>;
+  /** An agent's initial `lk.agent.state` attribute. */
+  agentState?: string;
 }
+
+/** Participant kinds a test can give (livekit-client's `ParticipantKind`). */
+export type TestParticipantKind = 'standard' | 'ingress' | 'egress' | 'sip' | 'agent';
 
 /** Connection quality as a test scripts it. */
 export type TestConnectionQuality = 'excellent' | 'good' | 'poor' | 'lost';
@@ -68,6 +86,11 @@ export interface TestRoomInit {
   audioPlaybackBlocked?: boolean;
   /** Options for the underlying livekit-client Room. */
   roomOptions?: RoomOptions;
+  /**
+   * The simulated server's version (default "1.9.0", which forwards text streams: chat's legacy copies then
+   * carry `ignoreLegacy: true`). Give "1.8.0" to test against an older server.
+   */
+  serverVersion?: string;
 }
 
 /** A data message the local participant sent, as the simulated server received it. */
@@ -78,6 +101,7 @@ export interface SentData {
   text: string;
 }
 
+const KIND: Record<TestParticipantKind, number> = { standard: 0, ingress: 1, egress: 2, sip: 3, agent: 4 };
 const QUALITY: Record<TestConnectionQuality, number> = { poor: 0, good: 1, excellent: 2, lost: 3 };
 const PROTO_SOURCE: Record<TrackSourceName, number> = { camera: 1, microphone: 2, screen_share: 3, screen_share_audio: 4 };
 const ACTIVE = 2;
@@ -94,6 +118,8 @@ interface SimParticipant {
   name: string;
   metadata: string;
   hidden: boolean;
+  kind: number;
+  attributes: Record<string, string>;
   permission: Record<string, unknown>;
   tracks: SimTrack[];
   version: number;
@@ -140,6 +166,8 @@ function hueOf(identity: string) {
 export class TestRoom extends Room {
   /** Data the local participant sent, oldest first. */
   readonly sentData: SentData[] = [];
+  /** Text streams the local participant sent (`sendText`, `streamText`), oldest first. */
+  readonly sentText: SentText[] = [];
   private readonly sim = new Map<string, SimParticipant>();
   private readonly local: SimParticipant;
   private readonly internals: RoomInternals;
@@ -171,6 +199,8 @@ export class TestRoom extends Room {
       name: init.local?.name ?? '',
       metadata: init.local?.metadata ?? '',
       hidden: grants.hidden ?? false,
+      kind: 0,
+      attributes: {},
       permission: this.permissionFrom(grants),
       tracks: [],
       version: 0,
@@ -201,6 +231,7 @@ export class TestRoom extends Room {
       );
     }
     this.internals.roomInfo = { ...this.roomState };
+    this.serverInfo = { edition: 0, version: init.serverVersion ?? '1.9.0', protocol: 16 } as never;
     // What a real connect does: forward the local participant's events through the Room, then apply its info.
     this.internals.setupLocalParticipantEvents();
     this.localParticipant.updateInfo(this.localInfo() as never);
@@ -237,6 +268,8 @@ export class TestRoom extends Room {
       name: init.name ?? init.identity,
       metadata: init.metadata ?? '',
       hidden: init.hidden ?? false,
+      kind: KIND[init.kind ?? 'standard'],
+      attributes: { ...init.attributes, ...(init.agentState === undefined ? {} : { [AGENT_STATE_ATTRIBUTE]: init.agentState }) },
       permission: this.permissionFrom({ hidden: init.hidden ?? false }),
       tracks: [],
       version: 0,
@@ -431,6 +464,57 @@ export class TestRoom extends Room {
     return this.deliverData(from, JSON.stringify({ id, timestamp, message }), { topic: 'lk-chat-topic' });
   }
 
+  // ---- text streams, transcriptions, agents ----------------------------------------------------
+
+  /**
+   * A participant sends a text stream (default topic `lk.chat`), as header, chunks and trailer through
+   * livekit-client's own stream handling. `text` may be several chunks. Handlers read streams asynchronously:
+   * wait for what it shows (`findByText`, `waitFor`).
+   */
+  deliverText(from: string, text: string | readonly string[], options: DeliverTextOptions = {}): this {
+    for (const packet of textStreamPackets(from, text, options)) this.internals.handleDataPacket(packet, 0);
+    return this.flush();
+  }
+
+  /**
+   * `identity`'s speech as a transcription on `lk.transcription` (what an agent or a transcription service
+   * sends): interim text (`final: false`) is replaced by later text with the same `segmentId`.
+   */
+  deliverTranscription(identity: string, text: string | readonly string[], options: DeliverTranscriptionOptions = {}): this {
+    const speaker = identity === this.local.identity ? this.local : this.remote(identity);
+    const trackSid =
+      options.trackSid ??
+      (speaker === this.local
+        ? this.localParticipant.getTrackPublication(Track.Source.Microphone)?.trackSid
+        : speaker.tracks.find((t) => t.source === 'microphone')?.sid);
+    return this.deliverText(options.from ?? identity, text, {
+      topic: 'lk.transcription',
+      attributes: {
+        'lk.segment_id': options.segmentId ?? newStreamId('SG'),
+        'lk.transcription_final': String(options.final ?? true),
+        ...(trackSid ? { 'lk.transcribed_track_id': trackSid } : {}),
+      },
+    });
+  }
+
+  /** A remote participant's attributes change (an empty value removes one), as the server tells the room. */
+  setAttributes(identity: string, attributes: Record<string, string>): this {
+    const p = this.remote(identity);
+    const next = { ...p.attributes };
+    for (const [key, value] of Object.entries(attributes)) {
+      if (value === '') delete next[key];
+      else next[key] = value;
+    }
+    p.attributes = next;
+    this.sendUpdate(p);
+    return this.flush();
+  }
+
+  /** An agent publishes its state in `lk.agent.state` (`listening`, `thinking`, `speaking`, …). */
+  setAgentState(identity: string, state: string): this {
+    return this.setAttributes(identity, { [AGENT_STATE_ATTRIBUTE]: state });
+  }
+
   // ---- plumbing -------------------------------------------------------------------------------
 
   /** Applies pending store updates now, so the next render sees them. */
@@ -470,11 +554,11 @@ export class TestRoom extends Room {
       identity: p.identity,
       name: p.name,
       metadata: p.metadata,
-      attributes: {},
+      attributes: { ...p.attributes },
       state: ACTIVE,
       version: p.version,
       permission: p.permission,
-      kind: 0,
+      kind: p.kind,
       kindDetails: [],
       isPublisher: p.tracks.length > 0,
       region: '',
@@ -601,6 +685,7 @@ export class TestRoom extends Room {
         text: new TextDecoder().decode(payload),
       });
     };
+    installLocalTextStreams(lp, this.sentText, () => this.local.permission.canPublishData !== false);
     lp.unpublishTrack = async (track) => {
       const publication = [...lp.trackPublications.values()].find((p) => p.track === track || p.track?.mediaStreamTrack === track);
       if (publication) this.removeLocalPublication(lp, publication);

@@ -1,2 +1,10 @@
 export { createTestRoom, TestRoom } from './TestRoom.js';
-export type { SentData, TestConnectionQuality, TestGrants, TestParticipantInit, TestRoomInit } from './TestRoom.js';
+export type {
+  SentData,
+  TestConnectionQuality,
+  TestGrants,
+  TestParticipantInit,
+  TestParticipantKind,
+  TestRoomInit,
+} from './TestRoom.js';
+export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './textStreams.js';
