@@ -44,10 +44,12 @@ export function sourceName(source: TrackSource): TrackSourceName | 'unknown' {
 /**
  * The live permission a token's grant starts with. Absent flags default as LiveKit does for publishing,
  * subscribing and data (allowed) and for hidden (not). Updating one's own metadata is allowed unless the grant
- * says `canUpdateOwnMetadata: false` (LiveKit's default is the opposite; this is a development server).
+ * says `canUpdateOwnMetadata: false` (LiveKit's default is the opposite; this is a development server). An agent
+ * (token `kind: 'agent'`) gets the `agent` flag, as LiveKit gives it.
  */
-export function permissionFromGrant(video: VideoGrant): ParticipantPermission {
+export function permissionFromGrant(video: VideoGrant, kind?: string): ParticipantPermission {
   return new ParticipantPermission({
+    agent: kind === 'agent',
     canPublish: video.canPublish ?? true,
     canSubscribe: video.canSubscribe ?? true,
     canPublishData: video.canPublishData ?? true,

@@ -23,6 +23,15 @@ import { newId } from './ids';
 import { ParticipantPeer } from './peer';
 import { Publication, type TrackState } from './publication';
 import { encodeResponse, type ResponseMessage } from './signal';
+import type { ParticipantKindName } from './token';
+
+const KIND: Record<ParticipantKindName, ParticipantInfo_Kind> = {
+  standard: ParticipantInfo_Kind.STANDARD,
+  ingress: ParticipantInfo_Kind.INGRESS,
+  egress: ParticipantInfo_Kind.EGRESS,
+  sip: ParticipantInfo_Kind.SIP,
+  agent: ParticipantInfo_Kind.AGENT,
+};
 
 /** A participant as the control API reports it. */
 export interface ParticipantState {
@@ -52,6 +61,8 @@ export interface ParticipantInit {
   name: string;
   metadata: string;
   attributes: Record<string, string>;
+  /** From the token's `kind` claim. */
+  kind: ParticipantKindName;
   permission: ParticipantPermission;
   autoSubscribe: boolean;
   clientProtocol: number;
@@ -93,6 +104,7 @@ export class Participant {
   name: string;
   metadata: string;
   attributes: Record<string, string>;
+  readonly kind: ParticipantKindName;
   permission: ParticipantPermission;
   version = 1;
   /** Whether the other participants have been told about this one (false while hidden). */
@@ -121,6 +133,7 @@ export class Participant {
     this.name = init.name;
     this.metadata = init.metadata;
     this.attributes = init.attributes;
+    this.kind = init.kind;
     this.permission = init.permission;
     this.clientProtocol = init.clientProtocol;
     this.peer = new ParticipantPeer(ctx, {
@@ -180,7 +193,7 @@ export class Participant {
       joinedAtMs: protoInt64.parse(this.joinedAt),
       version: this.version,
       permission: this.permission,
-      kind: ParticipantInfo_Kind.STANDARD,
+      kind: KIND[this.kind],
       isPublisher: this.publications.size > 0,
       tracks: [...this.publications.values()].map((p) => p.info),
       clientProtocol: this.clientProtocol,

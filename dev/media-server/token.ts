@@ -27,6 +27,8 @@ export interface AccessTokenClaims {
   name?: string;
   metadata?: string;
   attributes?: Record<string, string>;
+  /** `kind`: what kind of participant joins (LiveKit's claim: standard, ingress, egress, sip, agent). */
+  kind?: ParticipantKindName;
   /** `exp` in epoch seconds, when present. */
   exp?: number;
   /** `nbf` in epoch seconds, when present. */
@@ -91,6 +93,10 @@ function readVideoGrant(raw: unknown): VideoGrant {
   return grant;
 }
 
+/** The participant kinds a token's `kind` claim may name. */
+export type ParticipantKindName = 'standard' | 'ingress' | 'egress' | 'sip' | 'agent';
+const KIND_NAMES: readonly ParticipantKindName[] = ['standard', 'ingress', 'egress', 'sip', 'agent'];
+
 function readAttributes(raw: unknown): Record<string, string> | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const entries = Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
@@ -131,6 +137,11 @@ export function verifyAccessToken(token: string, secret: string, nowMs: number =
   if (typeof payload.metadata === 'string') claims.metadata = payload.metadata;
   const attributes = readAttributes(payload.attributes);
   if (attributes) claims.attributes = attributes;
+  if (typeof payload.kind === 'string') {
+    const kind = payload.kind.toLowerCase();
+    if (!(KIND_NAMES as readonly string[]).includes(kind)) throw new TokenError(`unknown participant kind ${JSON.stringify(payload.kind)}`);
+    claims.kind = kind as ParticipantKindName;
+  }
   if (typeof payload.exp === 'number') claims.exp = payload.exp;
   if (typeof payload.nbf === 'number') claims.nbf = payload.nbf;
   return claims;
@@ -142,6 +153,8 @@ export interface SignTokenInput {
   name?: string;
   metadata?: string;
   attributes?: Record<string, string>;
+  /** The participant's kind (`agent` for an AI agent); absent means standard. */
+  kind?: ParticipantKindName;
   /** Lifetime in seconds; default 600. A negative value makes an already expired token (for tests). */
   ttlSeconds?: number;
   video: VideoGrant;
@@ -164,6 +177,7 @@ export function signAccessToken(input: SignTokenInput, secret: string, nowMs: nu
   if (input.name !== undefined) payload.name = input.name;
   if (input.metadata !== undefined) payload.metadata = input.metadata;
   if (input.attributes !== undefined) payload.attributes = input.attributes;
+  if (input.kind !== undefined) payload.kind = input.kind;
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const signingInput = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}`;
   return `${signingInput}.${hmac(secret, signingInput).toString('base64url')}`;

@@ -18,7 +18,12 @@ type Case = NonNullable<Response['case']>;
 type ValueOf<C extends Case> = Extract<Response, { case: C }>['value'];
 
 /** A connection token for `identity` in `room`, signed with {@link SECRET}. */
-export function token(identity: string, room: string, video: Partial<VideoGrant> = {}, extra: { name?: string; metadata?: string; ttlSeconds?: number } = {}): string {
+export function token(
+  identity: string,
+  room: string,
+  video: Partial<VideoGrant> = {},
+  extra: { name?: string; metadata?: string; ttlSeconds?: number; kind?: 'standard' | 'agent'; attributes?: Record<string, string> } = {},
+): string {
   return signAccessToken({ identity, ...extra, video: { roomJoin: true, room, ...video } }, SECRET);
 }
 
