@@ -7,4 +7,4 @@ export type {
   TestParticipantKind,
   TestRoomInit,
 } from './TestRoom.js';
-export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './textStreams.js';
+export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';

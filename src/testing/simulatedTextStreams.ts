@@ -1,5 +1,11 @@
-import type { LocalParticipant } from 'livekit-client';
 import { RoomKitError } from '../core/RoomKitError.js';
+import type { SimContext } from './simulatedServer.js';
+
+/*
+ * Text streams as the simulated server carries them: a remote participant's stream reaches this session as the
+ * DataPackets a LiveKit server relays (header, chunks, trailer) through livekit-client's own stream handling;
+ * the local participant's `sendText`/`streamText` are received and recorded.
+ */
 
 /** Options of `TestRoom.deliverText`. */
 export interface DeliverTextOptions {
@@ -48,6 +54,11 @@ export function newStreamId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${(++streamCounter).toString(36)}`;
 }
 
+/** The server relays `from`'s text stream to this session. */
+export function deliverTextStream(ctx: SimContext, from: string, text: string | readonly string[], options: DeliverTextOptions = {}): void {
+  for (const packet of textStreamPackets(from, text, options)) ctx.internals.handleDataPacket(packet, 0);
+}
+
 /**
  * @internal The data packets a server relays for one text stream: a header, one chunk per piece of `text`, a
  * trailer — the shape livekit-client's incoming stream manager reads (uncompressed, not inline).
@@ -85,9 +96,10 @@ export function textStreamPackets(from: string, text: string | readonly string[]
  * @internal Answers the local participant's `sendText` and `streamText` as the simulated server would: recorded
  * in `sent` (oldest first), refused without `canPublishData`.
  */
-export function installLocalTextStreams(lp: LocalParticipant, sent: SentText[], canPublishData: () => boolean): void {
+export function installTextStreamReceiver(ctx: SimContext, sent: SentText[]): void {
+  const lp = ctx.room.localParticipant;
   const refuse = () => {
-    if (!canPublishData()) {
+    if (ctx.local.permission.canPublishData === false) {
       throw new RoomKitError('not-permitted', 'The simulated server dropped a text stream: the session lacks canPublishData.');
     }
   };
