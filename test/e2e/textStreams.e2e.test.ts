@@ -1,0 +1,151 @@
+/**
+ * Text streams end to end: a RoomKit page (VideoConference), a page on plain livekit-client that chats the way
+ * LiveKit's components do (sendText on lk.chat plus an ignoreLegacy copy; registerTextStreamHandler to read),
+ * and a second plain page acting as an agent (kind from its token, lk.agent.state attribute, transcriptions),
+ * all through the dev media server in Debian's Chromium. Run inside test/e2e/netns.sh.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken, startMediaServer, type MediaServer, type VideoGrant } from '../../dev/media-server';
+import { sourceAliases } from '../../sourceAliases';
+import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import type { PlainReceived } from './textStreams/plain';
+
+const SECRET = 'e2e-text-streams-secret';
+const ROOM = 'text-streams';
+const fixtures = resolve(import.meta.dirname, 'textStreams');
+
+let pageDir: string;
+let web: Awaited<ReturnType<typeof serveStatic>>;
+let media: MediaServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-text-'));
+  await build({
+    configFile: false,
+    root: fixtures,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: sourceAliases },
+    build: {
+      outDir: pageDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      reportCompressedSize: false,
+      rollupOptions: { input: { index: join(fixtures, 'index.html'), plain: join(fixtures, 'plain.html') } },
+    },
+  });
+  web = await serveStatic(pageDir);
+  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await media?.close();
+  await web?.close();
+  if (pageDir) await rm(pageDir, { recursive: true, force: true });
+});
+
+function token(identity: string, name: string, extra: { kind?: 'agent'; video?: Partial<VideoGrant> } = {}): string {
+  return signAccessToken(
+    { identity, name, ...(extra.kind ? { kind: extra.kind } : {}), video: { roomJoin: true, room: ROOM, ...extra.video } },
+    SECRET,
+  );
+}
+
+async function openPage(name: string, path: string, global: 'roomkit' | 'plain'): Promise<Page> {
+  const page = await browser.context.newPage();
+  page.on('console', (m) => browser.logs.push(`[${name}:${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => browser.logs.push(`[${name}:pageerror] ${e.message}`));
+  await page.goto(`${web.url}${path}`);
+  await page.waitForFunction((g) => g in window, global);
+  return page;
+}
+
+const receivedBy = (page: Page) => page.evaluate(() => window.plain.received) as Promise<PlainReceived>;
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = 20_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (!ok(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: last seen ${JSON.stringify(value)}\n${browser.logs.slice(-15).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+describe('text streams between RoomKit, plain livekit-client and an agent', () => {
+  let roomkit: Page;
+  let lee: Page;
+  let agent: Page;
+
+  it('chat goes both ways, each message exactly once', async () => {
+    lee = await openPage('lee', 'plain.html', 'plain');
+    await lee.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('lee', 'Lee')] as const);
+    roomkit = await openPage('rita', 'index.html', 'roomkit');
+    await roomkit.evaluate(([url, t]) => window.roomkit.connect(url, t), [media.url, token('rita', 'Rita')] as const);
+    await roomkit.getByRole('group', { name: 'Lee' }).waitFor({ timeout: 20_000 });
+    await roomkit.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+
+    // RoomKit → plain livekit-client: one text stream on lk.chat, and a legacy copy a components user drops.
+    const input = roomkit.getByRole('textbox', { name: 'Message' });
+    await input.fill('hello from roomkit');
+    await input.press('Enter');
+    const log = roomkit.getByRole('log', { name: 'Chat messages' });
+    try {
+      await log.getByText('hello from roomkit').waitFor({ timeout: 20_000 });
+    } catch (error) {
+      const chat = await roomkit.getByRole('region', { name: 'Chat' }).innerText().catch(() => '(no chat)');
+      throw new Error(`RoomKit did not send: ${chat}\n${browser.logs.slice(-15).join('\n')}`, { cause: error });
+    }
+    const got = await until('lee receives the RoomKit message and its legacy copy', () => receivedBy(lee), (r) => r.streams.length >= 1 && r.legacy.length >= 1);
+    expect(got.streams.map((s) => [s.from, s.text])).toEqual([['rita', 'hello from roomkit']]);
+    expect(got.legacy).toEqual([{ from: 'rita', body: { id: got.streams[0]!.id, timestamp: expect.any(Number), message: 'hello from roomkit', ignoreLegacy: true } }]);
+
+    // plain livekit-client (components format) → RoomKit: shown once, though it arrives by both transports.
+    await lee.evaluate(() => window.plain.sendChat('hello from livekit'));
+    await lee.evaluate(() => window.plain.sendChat('second from livekit'));
+    await log.getByText('second from livekit').waitFor({ timeout: 20_000 });
+    await expect.poll(() => log.getByText('hello from livekit').count()).toBe(1);
+    expect(await log.getByText('second from livekit').count()).toBe(1);
+    expect(await log.getByText('hello from roomkit').count()).toBe(1);
+    expect(await log.locator('li.rk-chat-message').count()).toBe(3);
+  });
+
+  it('shows an agent with its state, its voice and its captions', async () => {
+    agent = await openPage('ada', 'plain.html', 'plain');
+    await agent.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('ada', 'Ada', { kind: 'agent', video: { canUpdateOwnMetadata: true } })] as const);
+    const tile = roomkit.getByRole('group', { name: 'Ada, AI agent' });
+    await tile.waitFor({ timeout: 20_000 });
+    await expect.poll(() => tile.getAttribute('data-agent-state')).toBe('connecting');
+
+    for (const [state, label] of [['listening', 'Listening'], ['thinking', 'Thinking…'], ['speaking', 'Speaking']] as const) {
+      await agent.evaluate((s) => window.plain.setAttributes({ 'lk.agent.state': s }), state);
+      await expect.poll(() => tile.getAttribute('data-agent-state'), { timeout: 20_000 }).toBe(state);
+      await tile.getByText(label, { exact: true }).waitFor();
+    }
+
+    await agent.evaluate(() => window.plain.publishMicrophone());
+    await expect.poll(() => tile.locator('.rk-audio-visualizer').getAttribute('data-state'), { timeout: 20_000 }).toBe('live');
+
+    // Interim, then final, for one segment: replaced in place; the toggle appears with the first transcription.
+    await agent.evaluate(() => window.plain.sendTranscription('The weather', { 'lk.segment_id': 'seg-1', 'lk.transcription_final': 'false' }));
+    const captions = roomkit.getByRole('region', { name: 'Captions' });
+    await captions.getByText('The weather', { exact: true }).waitFor({ timeout: 20_000 });
+    await roomkit.getByRole('button', { name: 'Captions' }).waitFor();
+    await agent.evaluate(() => window.plain.sendTranscription('The weather is sunny', { 'lk.segment_id': 'seg-1', 'lk.transcription_final': 'true' }));
+    await captions.getByText('The weather is sunny', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await captions.locator('li').count()).toBe(1);
+    expect(await captions.locator('li').getAttribute('data-final')).toBe('');
+    expect(await captions.locator('[aria-live="polite"]').textContent()).toBe('Ada: The weather is sunny');
+  });
+});
