@@ -24,6 +24,8 @@ export const CHROMIUM_ARGS = [
   // the dev media server (werift) cannot resolve mDNS (.local) candidates
   '--disable-features=WebRtcHideLocalIpsWithMdns',
   '--js-flags=--expose-gc',
+  // Web Audio runs without a click (the agent scenario's visualizer and the simulated agent's voice).
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 export async function buildPage(): Promise<void> {

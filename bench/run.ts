@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
-import { runLeaks, runRender, runScale, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
+import { runAgentSpeaking, runLeaks, runRender, runScale, type AgentSpeakingResult, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
 import type { StoreCostResult } from './storeCost';
 
 const root = resolve(import.meta.dirname, '..');
@@ -60,6 +60,7 @@ const browser = await launch();
 const renders: Record<string, RenderResult> = {};
 let scale: Record<string, ScaleResult>;
 let leaks: LeakResult;
+let agent: AgentSpeakingResult;
 try {
   for (const layout of ['all', 'page'] as const) {
     for (const lib of ['roomkit', 'livekit'] as const) {
@@ -72,6 +73,8 @@ try {
     log(`scale: ${lib}, 1000 participants`);
     scale[lib] = await runScale(browser, server.url, lib);
   }
+  log('an agent speaking: renders while its visualizer draws');
+  agent = await runAgentSpeaking(browser, server.url);
   log('leaks: 1000 mount/unmount cycles');
   leaks = await runLeaks(browser, server.url);
 } finally {
@@ -121,6 +124,8 @@ const BENCH = {
   storeNsPerEvent100: store.at100.nsPerEvent,
   storeNsPerEvent1000: store.at1000.nsPerEvent,
   eventCostRatio: store.eventCostRatio,
+  agentSpeakingOtherRenders: Math.round(agent.otherRendersPerSecond * 100) / 100,
+  agentVisualizerFps: Math.round(agent.framesPerSecond),
   leakCycles: leaks.cycles,
   leakedListeners: leaks.leakedListeners,
   leakedTrackListeners: leaks.leakedTrackListeners,
@@ -151,6 +156,9 @@ const rows: Array<Row | string> = [
   ['tiles mounted', `${scale.roomkit!.mountedTiles}`, `${scale.livekit!.mountedTiles}`, '25', scale.roomkit!.mountedTiles === 25],
   ['remote cameras subscribed (isDesired && isSubscribed)', `${scale.roomkit!.subscribedVideo}`, `${scale.livekit!.subscribedVideo}`, '≤ 25', scale.roomkit!.subscribedVideo <= 25],
   ['store: setSpeaking + flush, median ns, 100 → 1000', `${store.at100.nsPerEvent} → ${store.at1000.nsPerEvent}`, '', `ratio ${store.eventCostRatio} ≤ 1.5`, store.eventCostRatio <= 1.5],
+  `An agent speaking (VideoConference, 25 participants; ${agent.frames} visualizer frames in ${agent.seconds.toFixed(1)} s)`,
+  ['renders of other components per second', `${BENCH.agentSpeakingOtherRenders}`, '', '0', BENCH.agentSpeakingOtherRenders === 0],
+  ['visualizer frames drawn per second', `${BENCH.agentVisualizerFps}`, '', '', null],
   `Leaks (${leaks.cycles} mount/unmount cycles of RoomProvider + VideoConference, ${leaks.participants} participants, Chromium)`,
   ['listeners left on Room + participants', `${leaks.leakedListeners}`, '', '0', leaks.leakedListeners === 0],
   ['listeners left on publications + tracks', `${leaks.leakedTrackListeners}`, '', '', null],
@@ -177,7 +185,7 @@ console.log(out.join('\n'));
 
 const details = resolve(PAGE_OUT, '..', 'results.json');
 await mkdir(resolve(details, '..'), { recursive: true });
-await writeFile(details, JSON.stringify({ bundle, store, renders, scale, leaks, connect, BENCH }, null, 2));
+await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, BENCH }, null, 2));
 console.log(`details: ${details}`);
 console.log(`BENCH ${JSON.stringify(BENCH)}`);
 process.exit(0);

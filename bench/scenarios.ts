@@ -76,6 +76,19 @@ export function runScale(browser: Browser, url: string, lib: Lib): Promise<Scale
   return inPage(browser, url, (call) => call('scale', { lib, participants: 1000 }) as Promise<ScaleResult>);
 }
 
+export interface AgentSpeakingResult {
+  frames: number;
+  seconds: number;
+  commits: number;
+  otherRendersPerSecond: number;
+  framesPerSecond: number;
+}
+
+/** An agent speaking in VideoConference: React commits per second while its visualizer draws 240 frames. */
+export function runAgentSpeaking(browser: Browser, url: string): Promise<AgentSpeakingResult> {
+  return inPage(browser, url, (call) => call('agentSpeaking', { participants: 25, frames: 240 }) as Promise<AgentSpeakingResult>);
+}
+
 /**
  * Leaks: mount/unmount cycles of RoomProvider + VideoConference on one simulated room. Listeners are counted
  * before the first mount and after the last unmount; the heap is read after forced full collections, after a

@@ -8,10 +8,11 @@ import { ConnectionState, Room, RoomEvent } from 'livekit-client';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import { LiveKitRoom, VideoConference as LkVideoConference } from '@livekit/components-react';
 import { RoomProvider, VideoConference } from '@roomkit/react';
+import { Profiler } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { GridApp, type Layout, type Lib } from './apps';
-import { counters, settle } from './counters';
+import { counters, onAppCommit, settle } from './counters';
 
 const container = document.getElementById('root')!;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -278,11 +279,64 @@ async function connectOnce(options: { mode: 'bare' | 'provider'; url: string; to
   return at - t0;
 }
 
+/**
+ * An agent speaking in a 25-person meeting (RoomKit's VideoConference): its tile's AudioVisualizer draws each
+ * animation frame from Web Audio. Counts React commits anywhere in the app (every component but the
+ * visualizer, which never renders) while the visualizer draws `frames` frames with a changed level.
+ */
+async function agentSpeaking(options: { participants: number; frames: number }) {
+  const room = createTestRoom({
+    participants: [
+      { identity: 'agent', name: 'Agent', kind: 'agent', microphone: true, agentState: 'speaking' },
+      ...Array.from({ length: options.participants - 1 }, (_, i) => ({ identity: `p${i + 1}`, name: `P ${i + 1}`, camera: true, microphone: true })),
+    ],
+  });
+  room.setSpeaking('agent', true);
+  root = createRoot(container);
+  root.render(
+    <Profiler id="app" onRender={onAppCommit}>
+      <div style={{ height: '100%' }}>
+        <RoomProvider room={room}>
+          <VideoConference />
+        </RoomProvider>
+      </div>
+    </Profiler>,
+  );
+  await settle(500, 20_000);
+  const bar = document.querySelector<HTMLElement>('[data-agent-state="speaking"] .rk-audio-bar');
+  if (!bar) throw new Error('no agent visualizer in the grid');
+  const state = bar.parentElement?.getAttribute('data-state');
+  if (state !== 'live') throw new Error(`the agent visualizer is ${state ?? 'missing'}, not live`);
+  counters.reset();
+  // Frames drawn: changes of the first bar's level, seen by a MutationObserver (no polling of React state).
+  let frames = 0;
+  let last = bar.style.getPropertyValue('--rk-level');
+  let done!: () => void;
+  const enough = new Promise<void>((resolve) => (done = resolve));
+  const observer = new MutationObserver(() => {
+    const now = bar.style.getPropertyValue('--rk-level');
+    if (now === last) return;
+    last = now;
+    if (++frames >= options.frames) done();
+  });
+  observer.observe(bar, { attributes: true, attributeFilter: ['style'] });
+  const t0 = performance.now();
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`the visualizer drew ${frames} of ${options.frames} frames in 30 s`)), 30_000),
+  );
+  await Promise.race([enough, timeout]);
+  const seconds = (performance.now() - t0) / 1000;
+  observer.disconnect();
+  const commits = counters.commits;
+  root.unmount();
+  return { frames, seconds, commits, otherRendersPerSecond: commits / seconds, framesPerSecond: frames / seconds };
+}
+
 declare global {
   interface Window {
     bench: typeof bench;
   }
 }
 
-const bench = { render, scale, leaksSetup, leaksCycles, connectOnce, ready: true };
+const bench = { render, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, ready: true };
 window.bench = bench;

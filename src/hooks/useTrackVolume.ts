@@ -47,6 +47,8 @@ export function useTrackVolume(
     } catch {
       return undefined;
     }
+    // Created before any click, a context starts suspended; a meeting page has usually had one (Join).
+    if (context.state === 'suspended') void context.resume().catch(() => undefined);
     const source = context.createMediaStreamSource(new MediaStream([media]));
     const analyser = context.createAnalyser();
     analyser.fftSize = 256;

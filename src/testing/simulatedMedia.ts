@@ -1,7 +1,10 @@
 import { LocalVideoTrack, Track, TrackEvent, type RemoteParticipant, type RemoteTrackPublication, type Room } from 'livekit-client';
 import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import type { SimContext, SimParticipant, SimTrack } from './simulatedServer.js';
-import { createAudioTrack, createStream, createVideoTrack } from './syntheticMedia.js';
+import { createAudioTrack, createStream, createVideoTrack, createVoiceTrack } from './syntheticMedia.js';
+
+/** livekit protocol's ParticipantInfo.Kind.AGENT. */
+const AGENT_KIND = 4;
 
 /**
  * Media in the simulated room: remote participants' tracks reaching this session (and stopping when it
@@ -26,7 +29,12 @@ export function deliverMedia(ctx: SimContext, p: SimParticipant, t: SimTrack): v
     const track = participant.getTrackPublicationBySid(t.sid)?.track;
     return !track || track.attachedElements.length > 0;
   };
-  const media = isVideo ? createVideoTrack(label, hueOf(p.identity + t.source), watched) : createAudioTrack(label);
+  // An agent's microphone carries a synthetic voice, so its visualizer moves; everyone else is silent.
+  const media = isVideo
+    ? createVideoTrack(label, hueOf(p.identity + t.source), watched)
+    : p.kind === AGENT_KIND && t.source === 'microphone'
+      ? createVoiceTrack(label)
+      : createAudioTrack(label);
   participant.addSubscribedMediaTrack(media, t.sid, createStream(media), undefined as unknown as RTCRtpReceiver);
 }
 

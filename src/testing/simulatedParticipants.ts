@@ -33,7 +33,10 @@ export interface TestParticipantInit {
   connectionQuality?: TestConnectionQuality;
   /** A hidden participant: present in the room, never listed. */
   hidden?: boolean;
-  /** The participant's kind, as its token says it (default `standard`); `agent` for an AI agent. */
+  /**
+   * The participant's kind, as its token says it (default `standard`); `agent` for an AI agent, whose
+   * microphone carries a synthetic voice in a browser (so visualizers move).
+   */
   kind?: TestParticipantKind;
   /** Participant attributes. */
   attributes?: Record<string, string>;

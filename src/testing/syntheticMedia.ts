@@ -178,6 +178,36 @@ function silentAudioTrack(): MediaStreamTrack | undefined {
 }
 
 /**
+ * A voice for a simulated speaker (an agent's microphone): a tone whose loudness rises and falls like speech,
+ * so audio visualizers move. Silent where the browser has no Web Audio.
+ */
+export function createVoiceTrack(label: string): MediaStreamTrack {
+  if (typeof AudioContext === 'undefined') return createAudioTrack(label);
+  try {
+    audioContext ??= new AudioContext();
+    const ctx = audioContext;
+    const voice = ctx.createOscillator();
+    voice.type = 'sawtooth';
+    voice.frequency.value = 180;
+    const level = ctx.createGain();
+    level.gain.value = 0.25;
+    // Syllables: the loudness swings at 4 Hz around its base level.
+    const syllables = ctx.createOscillator();
+    syllables.frequency.value = 4;
+    const depth = ctx.createGain();
+    depth.gain.value = 0.2;
+    syllables.connect(depth).connect(level.gain);
+    const out = ctx.createMediaStreamDestination();
+    voice.connect(level).connect(out);
+    voice.start();
+    syllables.start();
+    return out.stream.getAudioTracks()[0] ?? createAudioTrack(label);
+  } catch {
+    return createAudioTrack(label);
+  }
+}
+
+/**
  * A video track: moving synthetic video in a browser, a stand-in in jsdom. With `isWatched`, frames are drawn
  * only while it returns true.
  */
