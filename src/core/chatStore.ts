@@ -151,19 +151,23 @@ export function getChatStore(room: Room): ChatStore {
       ...(reader.info.attributes && Object.keys(reader.info.attributes).length ? { attributes: { ...reader.info.attributes } } : {}),
     });
     if (existing?.streamed) {
-      // A second stream with a known id is an edit (`type: 'update'`): apply it once complete.
+      // A second stream with a known id is an edit (`type: 'update'`).
       void readTextStream(reader, (text, done) => {
         if (done) receive(base(text), timestamp);
       });
       return;
     }
     if (existing) existing.streamed = true;
-    // The first stream of a message shows its text as it arrives (an agent may stream its reply).
+    // The first stream of a message is shown once complete: screen readers announce it whole, never a fragment
+    // of an agent's streamed reply.
     void readTextStream(reader, (text, done) => {
-      if (!done && text === '') return;
+      if (!done) return;
       const entry = entries.get(key);
       if (!entry) append(base(text), true);
-      else if (entry.message.message !== text) replace(entry, { ...entry.message, message: text });
+      else {
+        entry.streamed = true;
+        if (entry.message.message !== text) replace(entry, { ...entry.message, message: text });
+      }
     });
   };
 
@@ -200,12 +204,13 @@ export function getChatStore(room: Room): ChatStore {
       const offLegacy = getDataBus(room).subscribe(LEGACY_CHAT_TOPIC, onLegacy);
       const offStreams = registerTextStreams(room, CHAT_TOPIC, onTextStream);
       listeningToStreams = offStreams !== undefined;
-      room.on(RoomEvent.ChatMessage, onChatPacket as never);
+      // livekit-client's own chat packets, where this version has them.
+      if (RoomEvent.ChatMessage) room.on(RoomEvent.ChatMessage, onChatPacket as never);
       release = () => {
         offLegacy();
         offStreams?.();
         listeningToStreams = false;
-        room.off(RoomEvent.ChatMessage, onChatPacket as never);
+        if (RoomEvent.ChatMessage) room.off(RoomEvent.ChatMessage, onChatPacket as never);
       };
     }
     let held = true;

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { Chat, RoomProvider, useChat, type ChatMessage } from '../../src/index';
+import { Chat, LiveAnnouncer, RoomProvider, useChat, type ChatMessage } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 const wrap = (room: TestRoom) =>
@@ -59,13 +59,23 @@ describe('chat on lk.chat text streams and legacy packets', () => {
     expect(result.current.messages[0]).toMatchObject({ id: 'e1', timestamp: 100, editTimestamp: 300 });
   });
 
-  it('streams an agent reply as it arrives, then keeps the whole text', async () => {
-    const room = createTestRoom({ participants: [{ identity: 'agent', kind: 'agent' }] });
-    const { result } = renderHook(() => useChat(), { wrapper: wrap(room) });
+  it('shows a reply streamed in chunks once, whole, and announces it whole', async () => {
+    const room = createTestRoom({ participants: [{ identity: 'agent', name: 'Ada', kind: 'agent' }] });
+    const seen: string[][] = [];
+    function Probe() {
+      seen.push(texts(useChat().messages));
+      return null;
+    }
+    render(
+      <RoomProvider room={room}>
+        <Probe />
+        <LiveAnnouncer />
+      </RoomProvider>,
+    );
     act(() => void room.deliverText('agent', ['Hel', 'lo ', 'there'], { id: 's1' }));
-    await waitFor(() => expect(texts(result.current.messages)).toEqual(['agent:Hello there']));
-    expect(result.current.messages).toHaveLength(1);
-    expect(result.current.messages[0]!.editTimestamp).toBeUndefined();
+    await waitFor(() => expect(seen.at(-1)).toEqual(['agent:Hello there']));
+    expect(seen.flat().filter((t) => t !== 'agent:Hello there')).toEqual([]);
+    expect(screen.getByTestId('rk-announcer')).toHaveTextContent('Ada: Hello there');
   });
 
   it('sends a text stream on lk.chat and a legacy copy with the same id, flagged ignoreLegacy on a server with data streams', async () => {
