@@ -81,6 +81,14 @@ export default defineConfig({
       floorProject('floor-react18', resolve(floors, 'react18/node_modules'), '18'),
       floorProject('floor-react19', resolve(floors, 'react19/node_modules'), '19'),
       {
+        // RoomKit with @tanstack/react-query ABSENT (an optional peer for apps that pass the connection
+        // themselves): any import of it throws. Not in `test:unit` until nothing reachable imports it; see
+        // test/floors/noReactQuery.test.tsx.
+        extends: true,
+        resolve: { alias: [{ find: /^@tanstack\/react-query$/, replacement: resolve(floors, 'reactQueryAbsent.ts') }] },
+        test: { name: 'floor-no-react-query', ...floorSmoke, include: ['test/floors/noReactQuery.test.tsx'] },
+      },
+      {
         extends: true,
         test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'] },
       },
