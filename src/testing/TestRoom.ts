@@ -156,7 +156,7 @@ export class TestRoom extends Room {
       if (typeof (this.internals as unknown as Record<string, unknown>)[name] !== 'function') {
         throw new RoomKitError(
           'unsupported-livekit-version',
-          `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.23).`,
+          `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.0.0 and 2.23).`,
         );
       }
     }
