@@ -1,3 +1,5 @@
+import { ConnectionError } from 'livekit-client';
+
 /**
  * Every failure RoomKit reports has one of these codes. Match on `code`, not on the message:
  * messages explain the fix in English and may be reworded.
@@ -108,7 +110,8 @@ export function toRoomKitError(error: unknown): RoomKitError {
   if (error instanceof RoomKitError) return error;
   const e = (error ?? {}) as { name?: unknown; reason?: unknown; status?: unknown; message?: unknown };
   const message = typeof e.message === 'string' ? e.message : String(error);
-  if (e.name === 'ConnectionError') {
+  // Older livekit-client versions leave ConnectionError's name as "Error": recognise it by class too.
+  if (e.name === 'ConnectionError' || error instanceof ConnectionError) {
     const status = typeof e.status === 'number' ? e.status : undefined;
     if (e.reason === CONNECTION_ERROR_REASON.NotAllowed || status === 401 || status === 403) {
       return new RoomKitError(

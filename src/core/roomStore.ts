@@ -145,7 +145,9 @@ function readParticipant(
 ): ParticipantState {
   const identity = participant.identity || fallback?.identity || '';
   const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
-  const attributes = Object.keys(participant.attributes).length ? participant.attributes : EMPTY_ATTRIBUTES;
+  // livekit-client before 2.4 has no participant attributes (undefined): read them as none.
+  const raw = participant.attributes as Readonly<Record<string, string>> | undefined;
+  const attributes = raw && Object.keys(raw).length ? raw : EMPTY_ATTRIBUTES;
   const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
   const canPublish = participant.permissions?.canPublish ?? true;
   const tracks = readTracks(participant, prev);

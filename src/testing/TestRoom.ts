@@ -105,7 +105,9 @@ interface RoomInternals {
   handleSpeakersChanged(speakers: unknown[]): void;
   handleConnectionQualityUpdate(update: unknown): void;
   handleRoomUpdate(room: unknown): void;
-  handleDataPacket(packet: unknown, encryption: number): void;
+  handleDataPacket(packet: unknown, encryptionOrKind: number): void;
+  /** Present from livekit-client 2.2 on, where data packets carry a `value` union. */
+  handleUserPacket?: unknown;
   handleDisconnect(shouldStopTracks: boolean, reason?: DisconnectReason): void;
   setAndEmitConnectionState(state: ConnectionState): boolean;
   setupLocalParticipantEvents(): void;
@@ -154,7 +156,7 @@ export class TestRoom extends Room {
       if (typeof (this.internals as unknown as Record<string, unknown>)[name] !== 'function') {
         throw new RoomKitError(
           'unsupported-livekit-version',
-          `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.23).`,
+          `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.0.0 and 2.23).`,
         );
       }
     }
@@ -201,8 +203,10 @@ export class TestRoom extends Room {
       );
     }
     this.internals.roomInfo = { ...this.roomState };
-    // What a real connect does: forward the local participant's events through the Room, then apply its info.
+    // What a real connect does: forward the local participant's events through the Room, take the sid and
+    // identity the server assigned (older livekit-client versions drop local updates for another sid), apply its info.
     this.internals.setupLocalParticipantEvents();
+    Object.assign(this.localParticipant, { sid: this.local.sid, identity });
     this.localParticipant.updateInfo(this.localInfo() as never);
 
     const state = init.connectionState ?? 'connected';
@@ -410,18 +414,17 @@ export class TestRoom extends Room {
   /** A participant (or the server, with `from` undefined) sends data to this session. */
   deliverData(from: string | undefined, payload: Uint8Array | string, options: { topic?: string; reliable?: boolean } = {}): this {
     const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
-    this.internals.handleDataPacket(
-      {
-        participantIdentity: from ?? '',
-        kind: options.reliable === false ? 1 : 0,
-        destinationIdentities: [],
-        value: {
-          case: 'user',
-          value: { payload: bytes, topic: options.topic, participantIdentity: from ?? '', destinationIdentities: [] },
-        },
-      },
-      0,
-    );
+    const kind = options.reliable === false ? 1 : 0;
+    const user = { payload: bytes, topic: options.topic, participantIdentity: from ?? '', destinationIdentities: [] };
+    if (typeof this.internals.handleUserPacket !== 'function') {
+      // livekit-client before 2.2 hands the Room the user packet itself.
+      this.internals.handleDataPacket(user, kind);
+    } else {
+      this.internals.handleDataPacket(
+        { participantIdentity: from ?? '', kind, destinationIdentities: [], value: { case: 'user', value: user } },
+        0,
+      );
+    }
     return this.flush();
   }
 
