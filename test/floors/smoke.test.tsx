@@ -9,18 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { ConnectionError, Track, version as livekitVersion } from 'livekit-client';
 import { version as reactVersion, type ReactNode } from 'react';
 import { version as domVersion } from 'react-dom';
-import {
-  RoomProvider,
-  useChat,
-  useConnection,
-  useConnectionState,
-  useGrants,
-  useIsSpeaking,
-  useParticipants,
-  useRoomError,
-  useTracks,
-  VideoConference,
-} from '../../src/index';
+import { RoomProvider, useChat, useConnectionState, useGrants, useIsSpeaking, useParticipants, useRoomError, useTracks, VideoConference } from '../../src/index';
+import { useConnection } from '../../src/query/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 import { makeToken } from '../helpers/jwt';
 

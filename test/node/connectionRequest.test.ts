@@ -2,17 +2,8 @@ import { CancelledError, QueryClient } from '@tanstack/react-query';
 import type { RoomApiHandle } from '../../dev/room-api/index';
 import { verifyToken } from '../../dev/room-api/index';
 import { parseRetryAfter, requestConnection } from '../../src/core/connectionRequest';
-import {
-  connectionQueryKey,
-  connectionQueryOptions,
-  connectionRetryDelay,
-  isRoomKitError,
-  retryConnection,
-  RoomKitError,
-  type ConnectionErrorDetails,
-  type ConnectionQueryOptions,
-  type RoomKitErrorCode,
-} from '../../src/index';
+import { connectionRetryDelay, isRoomKitError, retryConnection, RoomKitError, type ConnectionErrorDetails, type RoomKitErrorCode } from '../../src/index';
+import { connectionQueryKey, connectionQueryOptions, type ConnectionQueryOptions } from '../../src/query/index';
 import { API_KEY, closedPortUrl, reply, startServer, startTestBackend, startTestRoomApi, type TestServer } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
 
