@@ -1,54 +1,11 @@
-import {
-  ConnectionQuality,
-  ConnectionState,
-  RoomEvent,
-  type DisconnectReason,
-  type Participant,
-  type Room,
-  type Track,
-  type TrackPublication,
-} from 'livekit-client';
+import { ConnectionQuality, ConnectionState, type DisconnectReason, type Participant, type Room } from 'livekit-client';
 import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants.js';
+import { readParticipant, sameItems, type ParticipantState } from './participantState.js';
+import { attachRoomEvents } from './roomEvents.js';
 import type { RoomKitError } from './RoomKitError.js';
 import type { TokenClaims } from './token.js';
 
-/** One published track as the store sees it. Unchanged tracks keep their object identity. */
-export interface TrackState {
-  /** The publication's track sid. */
-  readonly sid: string;
-  /** camera, microphone, screen_share, screen_share_audio or unknown. */
-  readonly source: Track.Source;
-  /** audio or video. */
-  readonly kind: Track.Kind;
-  /** Muted by its publisher. */
-  readonly muted: boolean;
-  /** Media is flowing to this session (always true for local tracks). */
-  readonly subscribed: boolean;
-  /** livekit-client's publication, for attaching media. */
-  readonly publication: TrackPublication;
-  /** livekit-client's track, present once subscribed (or published, for local tracks). */
-  readonly track: Track | undefined;
-}
-
-/** One participant as the store sees it. A participant whose state did not change keeps its object identity. */
-export interface ParticipantState {
-  readonly identity: string;
-  readonly sid: string;
-  /** The display name; empty when none was set. */
-  readonly name: string;
-  readonly metadata: string | undefined;
-  readonly attributes: Readonly<Record<string, string>>;
-  readonly isLocal: boolean;
-  readonly isSpeaking: boolean;
-  readonly connectionQuality: ConnectionQuality;
-  /** Hidden participants are never listed by RoomKit's hooks and components. */
-  readonly hidden: boolean;
-  /** The server lets this participant publish (its live permission; true until known). */
-  readonly canPublish: boolean;
-  readonly tracks: readonly TrackState[];
-  /** livekit-client's participant. */
-  readonly participant: Participant;
-}
+export type { ParticipantState, TrackState } from './participantState.js';
 
 /** Room-level information. */
 export interface RoomInfo {
@@ -96,125 +53,6 @@ export interface RoomStore {
 }
 
 type Listener = () => void;
-
-const EMPTY_TRACKS: readonly TrackState[] = Object.freeze([]);
-const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
-
-function shallowRecordEqual(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  const ak = Object.keys(a);
-  if (ak.length !== Object.keys(b).length) return false;
-  return ak.every((k) => a[k] === b[k]);
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-function readTrack(publication: TrackPublication, isLocal: boolean, prev: TrackState | undefined): TrackState {
-  const muted = publication.isMuted;
-  const track = publication.track;
-  const subscribed = isLocal ? track !== undefined : publication.isSubscribed;
-  if (
-    prev &&
-    prev.publication === publication &&
-    prev.source === publication.source &&
-    prev.muted === muted &&
-    prev.track === track &&
-    prev.subscribed === subscribed
-  ) {
-    return prev;
-  }
-  return { sid: publication.trackSid, source: publication.source, kind: publication.kind, muted, subscribed, publication, track };
-}
-
-function readTracks(participant: Participant, prev: ParticipantState | undefined): readonly TrackState[] {
-  if (participant.trackPublications.size === 0) return prev && prev.tracks.length === 0 ? prev.tracks : EMPTY_TRACKS;
-  const previous = new Map(prev?.tracks.map((t) => [t.publication, t]));
-  const next: TrackState[] = [];
-  for (const publication of participant.trackPublications.values()) {
-    next.push(readTrack(publication, participant.isLocal, previous.get(publication)));
-  }
-  return prev && sameItems(prev.tracks, next) ? prev.tracks : next;
-}
-
-function readParticipant(
-  participant: Participant,
-  prev: ParticipantState | undefined,
-  fallback?: { identity: string; name: string | undefined; hidden: boolean },
-): ParticipantState {
-  const identity = participant.identity || fallback?.identity || '';
-  const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
-  // livekit-client before 2.4 has no participant attributes (undefined): read them as none.
-  const raw = participant.attributes as Readonly<Record<string, string>> | undefined;
-  const attributes = raw && Object.keys(raw).length ? raw : EMPTY_ATTRIBUTES;
-  const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
-  const canPublish = participant.permissions?.canPublish ?? true;
-  const tracks = readTracks(participant, prev);
-  if (
-    prev &&
-    prev.participant === participant &&
-    prev.identity === identity &&
-    prev.sid === participant.sid &&
-    prev.name === name &&
-    prev.metadata === participant.metadata &&
-    shallowRecordEqual(prev.attributes, attributes) &&
-    prev.isSpeaking === participant.isSpeaking &&
-    prev.connectionQuality === participant.connectionQuality &&
-    prev.hidden === hidden &&
-    prev.canPublish === canPublish &&
-    prev.tracks === tracks
-  ) {
-    return prev;
-  }
-  return {
-    identity,
-    sid: participant.sid,
-    name,
-    metadata: participant.metadata,
-    attributes: prev && shallowRecordEqual(prev.attributes, attributes) ? prev.attributes : { ...attributes },
-    isLocal: participant.isLocal,
-    isSpeaking: participant.isSpeaking,
-    connectionQuality: participant.connectionQuality,
-    hidden,
-    canPublish,
-    tracks,
-    participant,
-  };
-}
-
-/** Room events that change one participant; the participant is the handler's argument at `index`. */
-const PARTICIPANT_EVENTS: ReadonlyArray<readonly [RoomEvent, number]> = [
-  [RoomEvent.TrackPublished, 1],
-  [RoomEvent.TrackUnpublished, 1],
-  [RoomEvent.TrackSubscribed, 2],
-  [RoomEvent.TrackUnsubscribed, 2],
-  [RoomEvent.TrackMuted, 1],
-  [RoomEvent.TrackUnmuted, 1],
-  [RoomEvent.TrackSubscriptionStatusChanged, 2],
-  [RoomEvent.TrackSubscriptionFailed, 1],
-  [RoomEvent.LocalTrackPublished, 1],
-  [RoomEvent.LocalTrackUnpublished, 1],
-  [RoomEvent.ParticipantNameChanged, 1],
-  [RoomEvent.ParticipantMetadataChanged, 1],
-  [RoomEvent.ParticipantAttributesChanged, 1],
-  [RoomEvent.ConnectionQualityChanged, 1],
-];
-
-/** Room events after which everything is read again (the participant set may have been replaced). */
-const RESYNC_EVENTS: readonly RoomEvent[] = [
-  RoomEvent.SignalConnected,
-  RoomEvent.Connected,
-  RoomEvent.Reconnected,
-  RoomEvent.ConnectionStateChanged,
-];
-
-/** Room events that change only room-level fields. */
-const ROOM_EVENTS: readonly RoomEvent[] = [
-  RoomEvent.RoomMetadataChanged,
-  RoomEvent.RecordingStatusChanged,
-  RoomEvent.AudioPlaybackStatusChanged,
-];
 
 /** Options for {@link createRoomStore}. */
 export interface RoomStoreOptions {
@@ -392,35 +230,26 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   };
 
   function attach(): () => void {
-    const offs: Array<() => void> = [];
-    const on = (event: RoomEvent, handler: (...args: never[]) => void) => {
-      room.on(event, handler as never);
-      offs.push(() => room.off(event, handler as never));
-    };
-    for (const [event, index] of PARTICIPANT_EVENTS) {
-      on(event, (...args: unknown[]) => markParticipant(args[index] as Participant | undefined));
-    }
-    for (const event of RESYNC_EVENTS) on(event, markAll);
-    for (const event of ROOM_EVENTS) on(event, markRoom);
-    on(RoomEvent.ParticipantConnected, (participant: Participant) => markParticipant(participant));
-    on(RoomEvent.ParticipantDisconnected, (participant: Participant) => markParticipant(participant));
-    on(RoomEvent.ParticipantPermissionsChanged, (_prev: unknown, participant: Participant) => markParticipant(participant));
-    on(RoomEvent.ActiveSpeakersChanged, (speakers: Participant[]) => {
-      // Speaking flags change for the previous and the new speakers only.
-      for (const identity of state?.activeSpeakers ?? []) dirty.add(identity);
-      for (const p of speakers) dirty.add(p.identity);
-      dirtyRoom = true;
-      schedule();
+    return attachRoomEvents(room, {
+      participant: markParticipant,
+      all: markAll,
+      room: markRoom,
+      speakers(speakers) {
+        // Speaking flags change for the previous and the new speakers only.
+        for (const identity of state?.activeSpeakers ?? []) dirty.add(identity);
+        for (const p of speakers) dirty.add(p.identity);
+        dirtyRoom = true;
+        schedule();
+      },
+      disconnected(reason) {
+        disconnectReason = reason;
+        markAll();
+      },
+      connected() {
+        disconnectReason = undefined;
+        error = undefined;
+      },
     });
-    on(RoomEvent.Disconnected, (reason?: DisconnectReason) => {
-      disconnectReason = reason;
-      markAll();
-    });
-    on(RoomEvent.Connected, () => {
-      disconnectReason = undefined;
-      error = undefined;
-    });
-    return () => offs.forEach((off) => off());
   }
 
   const store: RoomStore = {

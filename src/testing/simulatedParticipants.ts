@@ -1,0 +1,197 @@
+import { DisconnectReason } from 'livekit-client';
+import { RoomKitError } from '../core/RoomKitError.js';
+import type { TokenVideoGrant, TrackSourceName } from '../core/token.js';
+import { deliverMedia, subscriptionAnswerer } from './simulatedMedia.js';
+import {
+  localParticipantInfo,
+  participantInfo,
+  permissionFrom,
+  sid,
+  type SimContext,
+  type SimParticipant,
+  type SimTrack,
+} from './simulatedServer.js';
+
+/** Grants of the simulated local participant, as a token would carry them. Absent flags take the server defaults. */
+export type TestGrants = Omit<TokenVideoGrant, 'room' | 'roomJoin'>;
+
+/** Connection quality as a test scripts it. */
+export type TestConnectionQuality = 'excellent' | 'good' | 'poor' | 'lost';
+
+/** A simulated remote participant. */
+export interface TestParticipantInit {
+  identity: string;
+  name?: string;
+  metadata?: string;
+  /** Publishes a camera (true), a muted camera ('muted'), or none (default). */
+  camera?: boolean | 'muted';
+  /** Publishes a microphone (true), a muted one ('muted'), or none (default). */
+  microphone?: boolean | 'muted';
+  screenShare?: boolean;
+  speaking?: boolean;
+  connectionQuality?: TestConnectionQuality;
+  /** A hidden participant: present in the room, never listed. */
+  hidden?: boolean;
+}
+
+const QUALITY: Record<TestConnectionQuality, number> = { poor: 0, good: 1, excellent: 2, lost: 3 };
+const DISCONNECTED = 3;
+
+/**
+ * The participants the simulated server holds, and the updates it sends when they join, leave, publish,
+ * speak, or have their permissions changed. Every method flushes the store, as each server message would
+ * reach the UI on its own.
+ */
+export class SimulatedParticipants {
+  private readonly remotes = new Map<string, SimParticipant>();
+  private readonly answerSubscriptions: (p: SimParticipant) => void;
+
+  constructor(private readonly ctx: SimContext) {
+    this.answerSubscriptions = subscriptionAnswerer(ctx, (identity) => this.remotes.get(identity));
+  }
+
+  /** How many remote participants are in the room. */
+  get size(): number {
+    return this.remotes.size;
+  }
+
+  /** A participant joins (with the tracks `init` names). */
+  add(init: TestParticipantInit): void {
+    if (this.remotes.has(init.identity) || init.identity === this.ctx.local.identity) {
+      throw new RoomKitError('invalid-token', `A participant "${init.identity}" is already in the test room.`);
+    }
+    const p: SimParticipant = {
+      sid: sid('PA'),
+      identity: init.identity,
+      name: init.name ?? init.identity,
+      metadata: init.metadata ?? '',
+      hidden: init.hidden ?? false,
+      permission: permissionFrom({ hidden: init.hidden ?? false }),
+      tracks: [],
+      version: 0,
+    };
+    this.remotes.set(p.identity, p);
+    const tracks: Array<[TrackSourceName, boolean]> = [];
+    if (init.camera) tracks.push(['camera', init.camera === 'muted']);
+    if (init.microphone) tracks.push(['microphone', init.microphone === 'muted']);
+    if (init.screenShare) tracks.push(['screen_share', false]);
+    p.tracks = tracks.map(([source, muted]) => ({ sid: sid('TR'), source, muted }));
+    this.sendUpdate(p);
+    for (const t of p.tracks) deliverMedia(this.ctx, p, t);
+    if (init.connectionQuality) this.setConnectionQuality(p.identity, init.connectionQuality);
+    if (init.speaking) this.setSpeaking(p.identity, true, 0.6);
+    this.ctx.flush();
+  }
+
+  /** A participant leaves. */
+  remove(identity: string): void {
+    const p = this.remote(identity);
+    this.remotes.delete(identity);
+    p.version++;
+    this.ctx.internals.handleParticipantUpdates([
+      { ...participantInfo(p), state: DISCONNECTED, disconnectReason: DisconnectReason.CLIENT_INITIATED },
+    ]);
+    this.ctx.flush();
+  }
+
+  /** Everyone is gone (the session ended); no update is sent. */
+  clear(): void {
+    this.remotes.clear();
+  }
+
+  /** A remote participant's display name or metadata changes. */
+  update(identity: string, changes: { name?: string; metadata?: string }): void {
+    const p = this.remote(identity);
+    if (changes.name !== undefined) p.name = changes.name;
+    if (changes.metadata !== undefined) p.metadata = changes.metadata;
+    this.sendUpdate(p);
+    this.ctx.flush();
+  }
+
+  /** A remote participant publishes a track (or, when it has one from `source`, mutes or unmutes it). */
+  publishTrack(identity: string, source: TrackSourceName, muted: boolean): void {
+    const p = this.remote(identity);
+    if (p.tracks.some((t) => t.source === source)) return this.setMuted(identity, source, muted);
+    const track: SimTrack = { sid: sid('TR'), source, muted };
+    p.tracks = [...p.tracks, track];
+    this.sendUpdate(p);
+    deliverMedia(this.ctx, p, track);
+    this.ctx.flush();
+  }
+
+  /** A remote participant unpublishes a track. */
+  unpublishTrack(identity: string, source: TrackSourceName): void {
+    const p = this.remote(identity);
+    p.tracks = p.tracks.filter((t) => t.source !== source);
+    this.sendUpdate(p);
+    this.ctx.flush();
+  }
+
+  /** A remote participant mutes or unmutes a track. */
+  setMuted(identity: string, source: TrackSourceName, muted: boolean): void {
+    const p = this.remote(identity);
+    const track = p.tracks.find((t) => t.source === source);
+    if (!track) throw new RoomKitError('not-connected', `"${identity}" has no ${source} track to mute; publish one first.`);
+    track.muted = muted;
+    this.sendUpdate(p);
+    this.ctx.flush();
+  }
+
+  /** A participant (remote or local) starts or stops speaking. */
+  setSpeaking(identity: string, speaking: boolean, level: number): void {
+    const target = this.anyone(identity);
+    this.ctx.internals.handleSpeakersChanged([{ sid: target.sid, level: speaking ? level : 0, active: speaking }]);
+    this.ctx.flush();
+  }
+
+  /** A participant's (remote or local) connection quality changes. */
+  setConnectionQuality(identity: string, quality: TestConnectionQuality): void {
+    const target = this.anyone(identity);
+    this.ctx.internals.handleConnectionQualityUpdate({
+      updates: [{ participantSid: target.sid, quality: QUALITY[quality], score: quality === 'excellent' ? 4.5 : 2 }],
+    });
+    this.ctx.flush();
+  }
+
+  /** The server changes a participant's live permissions (the fields `permissions` carries). */
+  setPermissions(identity: string, permissions: Omit<TestGrants, 'roomAdmin' | 'roomRecord'>): void {
+    const target = this.anyone(identity);
+    const current = target.permission;
+    target.permission = permissionFrom({
+      canPublish: current.canPublish as boolean,
+      canSubscribe: current.canSubscribe as boolean,
+      canPublishData: current.canPublishData as boolean,
+      hidden: current.hidden as boolean,
+      ...permissions,
+    });
+    if (permissions.hidden !== undefined) target.hidden = permissions.hidden;
+    if (target === this.ctx.local) {
+      target.version++;
+      this.ctx.room.localParticipant.updateInfo(localParticipantInfo(target) as never);
+    } else {
+      this.sendUpdate(target);
+    }
+    this.ctx.flush();
+  }
+
+  private anyone(identity: string): SimParticipant {
+    return identity === this.ctx.local.identity ? this.ctx.local : this.remote(identity);
+  }
+
+  private remote(identity: string): SimParticipant {
+    const p = this.remotes.get(identity);
+    if (!p) {
+      throw new RoomKitError(
+        'not-connected',
+        `No participant "${identity}" in the test room. Known: ${[...this.remotes.keys()].join(', ') || 'none'}.`,
+      );
+    }
+    return p;
+  }
+
+  private sendUpdate(p: SimParticipant) {
+    p.version++;
+    this.ctx.internals.handleParticipantUpdates([participantInfo(p)]);
+    this.answerSubscriptions(p);
+  }
+}
