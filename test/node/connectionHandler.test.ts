@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_GRANTS } from '../../dev/customer-backend/index';
 import { verifyToken } from '../../dev/room-api/index';
 import type { RoomApiHandle } from '../../dev/room-api/index';
