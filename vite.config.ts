@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  * createContext, memo or forwardRef calls: an app importing RoomProvider and one hook shipped 14.8 kB gzip
  * instead of 11.3. With modules kept apart, `sideEffects` lets them drop every module the app does not import.
  */
-const CLIENT_ENTRIES = new Set(['index', 'testing']);
+const CLIENT_ENTRIES = new Set(['index', 'testing', 'query']);
 
 export default defineConfig({
   plugins: [react()],
@@ -20,6 +20,7 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, 'src/index.ts'),
         testing: resolve(import.meta.dirname, 'src/testing/index.ts'),
+        query: resolve(import.meta.dirname, 'src/query/index.ts'),
         server: resolve(import.meta.dirname, 'src/server/index.ts'),
       },
       formats: ['es'],
@@ -28,7 +29,7 @@ export default defineConfig({
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^livekit-client($|\/)/, /^@tanstack\/react-query($|\/)/],
       output: {
         // React Server Components: the React entries are client boundaries, and a boundary marks everything it
-        // imports as client code, so the directive goes on those two files only. The modules they share with
+        // imports as client code, so the directive goes on those entry files only. The modules they share with
         // the server entry (core/*) stay plain, so in server code `@roomkit/react/server` exports real values.
         banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.has(chunk.name) ? "'use client';" : ''),
         // The maps point into the published `src/` instead of carrying a second copy of it.

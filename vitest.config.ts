@@ -10,6 +10,53 @@ const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-requi
 const here = import.meta.dirname;
 const react18 = resolve(here, 'test/react18/node_modules');
 
+/** Aliases that make every import of React (and Testing Library's ESM build) take the copy in `modules`. */
+function reactAliases(modules: string) {
+  return [
+    { find: /^react$/, replacement: resolve(modules, 'react/index.js') },
+    { find: /^react\/jsx-runtime$/, replacement: resolve(modules, 'react/jsx-runtime.js') },
+    { find: /^react\/jsx-dev-runtime$/, replacement: resolve(modules, 'react/jsx-dev-runtime.js') },
+    { find: /^react-dom$/, replacement: resolve(modules, 'react-dom/index.js') },
+    { find: /^react-dom\/client$/, replacement: resolve(modules, 'react-dom/client.js') },
+    { find: /^react-dom\/server$/, replacement: resolve(modules, 'react-dom/server.node.js') },
+    { find: /^react-dom\/test-utils$/, replacement: resolve(modules, 'react-dom/test-utils.js') },
+    // Testing Library's ESM build, inlined below (with react-query), so its own react-dom imports take the aliases too.
+    {
+      find: /^@testing-library\/react$/,
+      replacement: resolve(here, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
+    },
+  ];
+}
+
+// The lowest version each peer range admits (test/floors/*/package.json). FLOOR_LIVEKIT_DIR points the floor
+// projects at another livekit-client install (a node_modules folder), to find the lowest one that passes.
+const floors = resolve(here, 'test/floors');
+const floorLivekit = process.env.FLOOR_LIVEKIT_DIR ?? resolve(floors, 'livekit/node_modules');
+const floorReactQuery = resolve(floors, 'react18/node_modules/@tanstack/react-query/build/modern/index.js');
+const floorSmoke = {
+  environment: 'jsdom',
+  globals: true,
+  setupFiles: ['./test/setup.ts'],
+  restoreMocks: true,
+  include: ['test/floors/smoke.test.tsx'],
+  server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /test\/floors/] } },
+};
+
+/** One smoke project at the floors: React from `reactModules`, livekit-client and react-query at their floors. */
+function floorProject(name: string, reactModules: string, reactMajor: string) {
+  return {
+    extends: true,
+    resolve: {
+      alias: [
+        ...reactAliases(reactModules),
+        { find: /^livekit-client$/, replacement: resolve(floorLivekit, 'livekit-client/dist/livekit-client.esm.mjs') },
+        { find: /^@tanstack\/react-query$/, replacement: floorReactQuery },
+      ],
+    },
+    test: { name, ...floorSmoke, env: { EXPECTED_REACT_MAJOR: reactMajor } },
+  } as const;
+}
+
 const unit = {
   environment: 'jsdom',
   globals: true,
@@ -27,22 +74,19 @@ export default defineConfig({
         // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
         extends: true,
         resolve: {
-          alias: [
-            { find: /^react$/, replacement: resolve(react18, 'react/index.js') },
-            { find: /^react\/jsx-runtime$/, replacement: resolve(react18, 'react/jsx-runtime.js') },
-            { find: /^react\/jsx-dev-runtime$/, replacement: resolve(react18, 'react/jsx-dev-runtime.js') },
-            { find: /^react-dom$/, replacement: resolve(react18, 'react-dom/index.js') },
-            { find: /^react-dom\/client$/, replacement: resolve(react18, 'react-dom/client.js') },
-            { find: /^react-dom\/server$/, replacement: resolve(react18, 'react-dom/server.node.js') },
-            { find: /^react-dom\/test-utils$/, replacement: resolve(react18, 'react-dom/test-utils.js') },
-            // Testing Library's ESM build, inlined below (with react-query), so its own react-dom imports take the aliases too.
-            {
-              find: /^@testing-library\/react$/,
-              replacement: resolve(here, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
-            },
-          ],
+          alias: reactAliases(react18),
         },
         test: { name: 'react18', ...unit, env: { EXPECTED_REACT_MAJOR: '18' }, server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react18/] } } },
+      },
+      floorProject('floor-react18', resolve(floors, 'react18/node_modules'), '18'),
+      floorProject('floor-react19', resolve(floors, 'react19/node_modules'), '19'),
+      {
+        // RoomKit with @tanstack/react-query ABSENT (an optional peer for apps that pass the connection
+        // themselves): any import of it throws. Not in `test:unit` until nothing reachable imports it; see
+        // test/floors/noReactQuery.test.tsx.
+        extends: true,
+        resolve: { alias: [{ find: /^@tanstack\/react-query$/, replacement: resolve(floors, 'reactQueryAbsent.ts') }] },
+        test: { name: 'floor-no-react-query', ...floorSmoke, include: ['test/floors/noReactQuery.test.tsx'] },
       },
       {
         extends: true,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { PreJoin, RoomProvider, useConnection, useRoom, VideoConference, type PreJoinChoices } from '@roomkit/react';
+import { PreJoin, RoomProvider, useRoom, VideoConference, type PreJoinChoices } from '@roomkit/react';
+import { useConnection } from '@roomkit/react/query';
 
 /** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
 export const LIVE_ROLES = {

@@ -28,16 +28,6 @@ export type { MediaDeviceKindName } from './core/deviceStore.js';
 // Provider and hooks
 export { RoomProvider } from './components/RoomProvider.js';
 export type { RoomProviderProps } from './components/RoomProvider.js';
-export { connectionQueryOptions, connectionQueryKey } from './hooks/connectionQueryOptions.js';
-export type {
-  ConnectionQueryOptions,
-  ConnectionQueryCommonOptions,
-  ConnectionQueryEndpointOptions,
-  ConnectionQueryFetchOptions,
-  ConnectionQueryKey,
-} from './hooks/connectionQueryOptions.js';
-export { useConnection } from './hooks/useConnection.js';
-export type { UseConnectionResult } from './hooks/useConnection.js';
 export { useRoom } from './hooks/useRoom.js';
 export type { RoomHookOptions } from './hooks/useRoom.js';
 export { useConnectionState } from './hooks/useConnectionState.js';

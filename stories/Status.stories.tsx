@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ConnectionStateToast, RecordingControl, RecordingIndicator, StartAudio } from '@roomkit/react';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { RefusedJoin } from './joinStates';
 
 const meta = {
   title: 'Components/Status',
@@ -44,7 +45,22 @@ export const Reconnecting: Story = {
 export const Disconnected: Story = {
   args: { connectionState: 'disconnected' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Disconnected: server shutdown')).toBeVisible();
+    await expect(await within(canvasElement).findByText('Disconnected: the meeting server shut down')).toBeVisible();
+  },
+};
+
+/** A refused join (401): the toast says what went wrong in words, never the error code. */
+export const JoinRefused: Story = {
+  render: () => (
+    <RefusedJoin>
+      <ConnectionStateToast />
+    </RefusedJoin>
+  ),
+  play: async ({ canvasElement }) => {
+    const status = await within(canvasElement).findByText('You are not allowed to join this meeting.');
+    await expect(status).toBeVisible();
+    await expect(status).toHaveAttribute('data-state', 'disconnected');
+    await expect(within(canvasElement).queryByText(/unauthorized/)).toBeNull();
   },
 };
 

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { VideoConference } from '@roomkit/react';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
+import { BeforeConnection as BeforeConnectionProvider, RefusedJoin } from './joinStates';
 
 const meta = {
   title: 'Prefabs/VideoConference',
@@ -129,7 +130,40 @@ export const Reconnecting: Story = {
 export const Disconnected: Story = {
   args: { connectionState: 'disconnected' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Disconnected: server shutdown')).toBeVisible();
+    const c = within(canvasElement);
+    await expect(await c.findByText('Disconnected: the meeting server shut down')).toBeVisible();
+    await expect(tiles(canvasElement)).toHaveLength(0);
+  },
+};
+
+/** `connection={null}` (the app is still fetching it): words in place of the grid, no nameless "(you)" tile. */
+export const BeforeConnection: Story = {
+  render: () => (
+    <BeforeConnectionProvider>
+      <VideoConference style={{ height: 600 }} />
+    </BeforeConnectionProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const meeting = within(canvasElement).getByRole('region', { name: 'Meeting' });
+    await expect(within(meeting).getByRole('status')).toHaveTextContent('Connecting…');
+    await expect(within(meeting).queryAllByRole('group')).toHaveLength(0);
+    await expect(meeting).not.toHaveTextContent('(you)');
+  },
+};
+
+/** The media server refuses the token (401): the failure in words, never its code, and no tiles. */
+export const JoinRefused: Story = {
+  render: () => (
+    <RefusedJoin>
+      <VideoConference style={{ height: 600 }} />
+    </RefusedJoin>
+  ),
+  play: async ({ canvasElement }) => {
+    const meeting = within(canvasElement).getByRole('region', { name: 'Meeting' });
+    await expect(await within(meeting).findByText('You are not allowed to join this meeting.')).toBeVisible();
+    await expect(within(meeting).getAllByRole('status')).toHaveLength(1);
+    await expect(within(meeting).queryAllByRole('group')).toHaveLength(0);
+    await expect(meeting).not.toHaveTextContent('unauthorized');
   },
 };
 

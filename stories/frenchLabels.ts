@@ -1,4 +1,5 @@
 import type { RoomKitLabels } from '@roomkit/react';
+import { DisconnectReason } from 'livekit-client';
 
 /** A complete label set in French: every visible string must come from it. */
 export const french: RoomKitLabels = {
@@ -25,6 +26,18 @@ export const french: RoomKitLabels = {
   reconnecting: 'Reconnexion…',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
+  disconnectReason: (r) =>
+    r === DisconnectReason.PARTICIPANT_REMOVED
+      ? 'retiré de la réunion'
+      : r === DisconnectReason.CLIENT_INITIATED
+        ? 'vous avez quitté la réunion'
+        : 'connexion perdue',
+  roomError: (code) =>
+    code === 'unauthorized'
+      ? 'Vous n’êtes pas autorisé à rejoindre cette réunion.'
+      : code === 'room-not-found'
+        ? 'Cette réunion n’existe pas.'
+        : 'Impossible de rejoindre la réunion.',
   recording: 'Enregistrement',
   startRecording: 'Démarrer l’enregistrement',
   stopRecording: 'Arrêter l’enregistrement',

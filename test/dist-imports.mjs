@@ -36,26 +36,46 @@ if (typeof server.createConnectionHandler !== 'function' || typeof server.toNode
 // 'use client', and none may import React or livekit-client. The client entries must carry the directive.
 const dist = new URL('../dist/', import.meta.url);
 const startsWithUseClient = (text) => /^\s*['"]use client['"]/.test(text);
-const seen = new Set();
-const queue = ['server.js'];
-while (queue.length > 0) {
-  const file = queue.shift();
-  if (seen.has(file)) continue;
-  seen.add(file);
-  const text = readFileSync(new URL(file, dist), 'utf8');
+/** Every module reachable from `entry` by relative imports, with the packages each imports. */
+function reachable(entry) {
+  const modules = new Map();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (modules.has(file)) continue;
+    const text = readFileSync(new URL(file, dist), 'utf8');
+    const packages = [];
+    modules.set(file, { text, packages });
+    for (const [, from, bare] of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]/g)) {
+      const specifier = from ?? bare;
+      if (specifier.startsWith('.')) queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+      else packages.push(specifier);
+    }
+  }
+  return modules;
+}
+const seen = reachable('server.js');
+for (const [file, { text, packages }] of seen) {
   if (startsWithUseClient(text)) fail(`dist/${file}, reachable from dist/server.js, starts with 'use client'`);
-  for (const [, from, bare] of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]/g)) {
-    const specifier = from ?? bare;
-    if (/^(react|react-dom|livekit-client|@tanstack\/react-query)($|\/)/.test(specifier)) fail(`dist/${file} imports ${specifier}`);
-    if (specifier.startsWith('.')) queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+  const peer = packages.find((p) => /^(react|react-dom|livekit-client|@tanstack\/react-query)($|\/)/.test(p));
+  if (peer) fail(`dist/${file} imports ${peer}`);
+}
+// react-query is an optional peer: only the query entry may reach it.
+for (const entry of ['index.js', 'testing.js']) {
+  for (const [file, { packages }] of reachable(entry)) {
+    if (packages.some((p) => p.startsWith('@tanstack/react-query'))) fail(`dist/${file}, reachable from dist/${entry}, imports @tanstack/react-query (an optional peer)`);
   }
 }
-for (const file of ['index.js', 'testing.js']) {
+const query = await import('@roomkit/react/query');
+if (typeof query.useConnection !== 'function' || typeof query.connectionQueryOptions !== 'function') {
+  fail('useConnection / connectionQueryOptions missing from @roomkit/react/query');
+}
+for (const file of ['index.js', 'testing.js', 'query.js']) {
   if (!startsWithUseClient(readFileSync(new URL(file, dist), 'utf8'))) fail(`dist/${file} does not start with 'use client'`);
 }
 
 console.log(
   `dist-imports: ${Object.keys(lib).length} exports from @roomkit/react, ${Object.keys(testing).length} from @roomkit/react/testing, ` +
-    `${Object.keys(server).length} from @roomkit/react/server; server render ok; ${seen.size} server modules without 'use client'`,
+    `${Object.keys(query).length} from @roomkit/react/query, ${Object.keys(server).length} from @roomkit/react/server; server render ok; ${seen.size} server modules without 'use client'`,
 );
 process.exit(0);

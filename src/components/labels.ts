@@ -1,4 +1,6 @@
+import { DisconnectReason } from 'livekit-client';
 import { createContext, useContext, useMemo } from 'react';
+import type { RoomKitErrorCode } from '../core/RoomKitError.js';
 
 /**
  * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
@@ -27,7 +29,12 @@ export interface RoomKitLabels {
   connecting: string;
   reconnecting: string;
   disconnected: string;
+  /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
+  /** Why a session ended, in words (a fragment for `disconnectedWithReason`), from livekit-client's reason. */
+  disconnectReason: (reason: DisconnectReason) => string;
+  /** A failure in words for the people in the meeting, by `RoomKitError` code (the error's own message is for developers). */
+  roomError: (code: RoomKitErrorCode) => string;
   recording: string;
   startRecording: string;
   stopRecording: string;
@@ -72,6 +79,43 @@ export interface RoomKitLabels {
   agent: string;
 }
 
+/** Reasons by livekit-client's `DisconnectReason` name (names, so reasons a newer livekit-client adds may be listed). */
+const DISCONNECT_REASONS: Partial<Record<string, string>> = {
+  CLIENT_INITIATED: 'you left the meeting',
+  DUPLICATE_IDENTITY: 'you joined the meeting from another tab or device',
+  SERVER_SHUTDOWN: 'the meeting server shut down',
+  PARTICIPANT_REMOVED: 'you were removed from the meeting',
+  ROOM_DELETED: 'the meeting was closed',
+  ROOM_CLOSED: 'the meeting was closed',
+  JOIN_FAILURE: 'joining the meeting failed',
+  USER_UNAVAILABLE: 'the person you called is not available',
+  USER_REJECTED: 'the person you called declined',
+};
+
+const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
+  'api-key-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
+  'invalid-token': 'Your access to this meeting is not valid. Please join again.',
+  'token-expired': 'Your access to this meeting has expired. Please join again.',
+  'insecure-url': 'The meeting address is not secure, so the app did not connect.',
+  'invalid-url': 'The meeting address is not valid.',
+  'missing-connection': 'There is no meeting to join yet.',
+  unauthorized: 'You are not allowed to join this meeting.',
+  unreachable: 'The meeting server cannot be reached. Check your internet connection.',
+  disconnected: 'You are no longer connected to the meeting.',
+  'not-permitted': 'You are not allowed to do that in this meeting.',
+  'not-connected': 'You are not connected to the meeting.',
+  'device-error': 'Your camera, microphone or screen could not be started.',
+  'invalid-connection-response': 'The meeting service sent an answer this app cannot read.',
+  'bad-request': 'The meeting service refused the request.',
+  'room-not-found': 'This meeting does not exist.',
+  'rate-limited': 'Too many attempts. Please wait a moment and try again.',
+  'missing-provider': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
+  'unsupported-livekit-version': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
+  'connect-failed': 'Joining the meeting failed. Please try again.',
+  'server-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
+  'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',
+};
+
 /** English defaults. */
 export const defaultLabels: RoomKitLabels = {
   microphone: 'Microphone',
@@ -97,6 +141,8 @@ export const defaultLabels: RoomKitLabels = {
   reconnecting: 'Connection lost. Reconnecting…',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
+  disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',
+  roomError: (code) => ROOM_ERRORS[code],
   recording: 'Recording',
   startRecording: 'Start recording',
   stopRecording: 'Stop recording',

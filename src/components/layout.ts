@@ -11,7 +11,7 @@ export interface TileDescriptor {
 const SEP = '\u0000';
 
 /**
- * @internal The tiles of the visible participants (local first, unless a hidden observer): one camera tile
+ * @internal The tiles of the visible participants (local first, unless a hidden observer or not known yet): one camera tile
  * each, plus one per screen share. Stable while nobody joins, leaves or starts or stops sharing, so layouts
  * do not re-render when someone speaks or mutes.
  */
@@ -21,7 +21,8 @@ export function useTileKeys(): readonly string[] {
     store.subscribe,
     () => {
       const { local } = store.getState();
-      const people = local.hidden ? store.getRemoteParticipants() : [local, ...store.getRemoteParticipants()];
+      // No tile for a local participant without an identity: that is a room not joined, not a person.
+      const people = local.hidden || !local.identity ? store.getRemoteParticipants() : [local, ...store.getRemoteParticipants()];
       const keys: string[] = [];
       const shares: string[] = [];
       for (const p of people) {

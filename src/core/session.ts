@@ -15,7 +15,8 @@ import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomConnectOpt
 import type { ConnectionDetails } from './connectionResponse.js';
 import { enforcePublishGrants } from './enforceGrants.js';
 import { canPublishSource } from './grants.js';
-import { RoomKitError, toRoomKitError } from './RoomKitError.js';
+import { RoomKitError } from './RoomKitError.js';
+import { toRoomKitError } from './toRoomKitError.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { getChatStore, type ChatMessage } from '../core/chatStore.js';
-import { toRoomKitError, type RoomKitError } from '../core/RoomKitError.js';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { toRoomKitError } from '../core/toRoomKitError.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';

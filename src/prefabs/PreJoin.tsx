@@ -1,7 +1,7 @@
 import type { LocalVideoTrack } from 'livekit-client';
 import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { createPreviewTrack } from '../core/deviceStore.js';
-import { toRoomKitError } from '../core/RoomKitError.js';
+import { toRoomKitError } from '../core/toRoomKitError.js';
 import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';

@@ -2,7 +2,7 @@ import { Track } from 'livekit-client';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Captions } from '../components/Captions.js';
 import { Chat } from '../components/Chat.js';
-import { ConnectionStateToast } from '../components/ConnectionStateToast.js';
+import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
 import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
@@ -43,6 +43,8 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
  * toasts, recording state, audio, and a live region for screen readers. Everything follows the grants:
  * viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
+ * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
+ * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
  * `data-chat-open`, `data-captions` and `data-observer` are present when true.
  */
@@ -70,6 +72,7 @@ export function VideoConference({
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
+  const connection = useConnectionMessage(labels, 'VideoConference');
   const admin = useMemo<AdminActions>(
     () => ({
       ...(onMuteParticipant ? { onMuteParticipant } : {}),
@@ -100,11 +103,16 @@ export function VideoConference({
           {canRecord && onStartRecording && onStopRecording ? (
             <RecordingControl onStartRecording={onStartRecording} onStopRecording={onStopRecording} labels={overrides} />
           ) : null}
-          <ConnectionStateToast labels={overrides} />
+          {connection.inSession ? <ConnectionStateToast labels={overrides} /> : null}
         </div>
         <div className="rk-conference-body">
           <div className="rk-conference-stage">
-            {sharing ? (
+            {!connection.inSession ? (
+              // Before the first join, and after a failed one or a session that ended: words, not a nameless tile.
+              <div className="rk-placeholder" role="status" data-state={connection.state}>
+                {connection.text ?? labels.connecting}
+              </div>
+            ) : sharing ? (
               <FocusLayout labels={overrides} />
             ) : (
               <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />

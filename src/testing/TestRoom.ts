@@ -118,8 +118,10 @@ export class TestRoom extends Room {
     installPreviewAndDevices(this, init.devices);
     internals.roomInfo = { ...this.roomState };
     this.serverInfo = { edition: 0, version: init.serverVersion ?? '1.9.0', protocol: 16 } as never;
-    // What a real connect does: forward the local participant's events through the Room, then apply its info.
+    // What a real connect does: forward the local participant's events through the Room, take the sid and
+    // identity the server assigned (older livekit-client versions drop local updates for another sid), apply its info.
     internals.setupLocalParticipantEvents();
+    Object.assign(this.localParticipant, { sid: this.sim.local.sid, identity });
     this.localParticipant.updateInfo(localParticipantInfo(this.sim.local) as never);
 
     const state = init.connectionState ?? 'connected';

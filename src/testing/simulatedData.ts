@@ -32,18 +32,14 @@ export function deliverData(
   options: { topic?: string; reliable?: boolean },
 ): void {
   const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
-  ctx.internals.handleDataPacket(
-    {
-      participantIdentity: from ?? '',
-      kind: options.reliable === false ? 1 : 0,
-      destinationIdentities: [],
-      value: {
-        case: 'user',
-        value: { payload: bytes, topic: options.topic, participantIdentity: from ?? '', destinationIdentities: [] },
-      },
-    },
-    0,
-  );
+  const kind = options.reliable === false ? 1 : 0;
+  const user = { payload: bytes, topic: options.topic, participantIdentity: from ?? '', destinationIdentities: [] };
+  if (typeof ctx.internals.handleUserPacket !== 'function') {
+    // livekit-client before 2.2 hands the Room the user packet itself.
+    ctx.internals.handleDataPacket(user, kind);
+    return;
+  }
+  ctx.internals.handleDataPacket({ participantIdentity: from ?? '', kind, destinationIdentities: [], value: { case: 'user', value: user } }, 0);
 }
 
 /** The legacy chat message (`lk-chat-topic`) a participant's client sends for `message`. */

@@ -36,7 +36,9 @@ export interface RoomInternals {
   handleSpeakersChanged(speakers: unknown[]): void;
   handleConnectionQualityUpdate(update: unknown): void;
   handleRoomUpdate(room: unknown): void;
-  handleDataPacket(packet: unknown, encryption: number): void;
+  handleDataPacket(packet: unknown, encryptionOrKind: number): void;
+  /** Present from livekit-client 2.2 on, where data packets carry a `value` union. */
+  handleUserPacket?: unknown;
   handleDisconnect(shouldStopTracks: boolean, reason?: DisconnectReason): void;
   setAndEmitConnectionState(state: ConnectionState): boolean;
   setupLocalParticipantEvents(): void;
@@ -61,7 +63,7 @@ export function roomInternals(room: Room): RoomInternals {
     if (typeof (internals as unknown as Record<string, unknown>)[name] !== 'function') {
       throw new RoomKitError(
         'unsupported-livekit-version',
-        `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.23).`,
+        `The testing kit needs livekit-client's Room.${name}, which this livekit-client version lacks. Install livekit-client 2.x (tested with 2.0.0 and 2.23).`,
       );
     }
   }

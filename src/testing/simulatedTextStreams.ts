@@ -56,6 +56,12 @@ export function newStreamId(prefix: string): string {
 
 /** The server relays `from`'s text stream to this session. */
 export function deliverTextStream(ctx: SimContext, from: string, text: string | readonly string[], options: DeliverTextOptions = {}): void {
+  if (typeof (ctx.room as unknown as { registerTextStreamHandler?: unknown }).registerTextStreamHandler !== 'function') {
+    throw new RoomKitError(
+      'unsupported-livekit-version',
+      'Text streams (deliverText, deliverTranscription) need livekit-client 2.9 or later; this livekit-client has none. Use deliverChat for legacy chat.',
+    );
+  }
   for (const packet of textStreamPackets(from, text, options)) ctx.internals.handleDataPacket(packet, 0);
 }
 
@@ -94,10 +100,12 @@ export function textStreamPackets(from: string, text: string | readonly string[]
 
 /**
  * @internal Answers the local participant's `sendText` and `streamText` as the simulated server would: recorded
- * in `sent` (oldest first), refused without `canPublishData`.
+ * in `sent` (oldest first), refused without `canPublishData`. Nothing where livekit-client has no `sendText`.
  */
 export function installTextStreamReceiver(ctx: SimContext, sent: SentText[]): void {
   const lp = ctx.room.localParticipant;
+  // A livekit-client without text streams (before 2.9) keeps lacking them: RoomKit falls back to legacy chat.
+  if (typeof (lp as unknown as { sendText?: unknown }).sendText !== 'function') return;
   const refuse = () => {
     if (ctx.local.permission.canPublishData === false) {
       throw new RoomKitError('not-permitted', 'The simulated server dropped a text stream: the session lacks canPublishData.');

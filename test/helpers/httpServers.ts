@@ -84,6 +84,22 @@ export function startProxy(target: string): Promise<TestServer> {
 }
 
 /** A port on 127.0.0.1 that nothing listens on (a server was bound to it and closed). */
+/**
+ * Servers started through the returned function are closed after the file's tests (`afterAll`), whatever
+ * happened in them. Call it at the top level of a test file.
+ */
+export function closeAfterAll(): <T extends { close(): Promise<void> }>(server: Promise<T>) => Promise<T> {
+  const closers: Array<{ close(): Promise<void> }> = [];
+  afterAll(async () => {
+    await Promise.all(closers.map((c) => c.close()));
+  });
+  return async (server) => {
+    const started = await server;
+    closers.push(started);
+    return started;
+  };
+}
+
 export async function closedPortUrl(): Promise<string> {
   const server = await startServer(() => undefined);
   await server.close();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_GRANTS } from '../../dev/customer-backend/index';
 import { verifyToken } from '../../dev/room-api/index';
 import type { RoomApiHandle } from '../../dev/room-api/index';
@@ -9,21 +9,13 @@ import {
   type ConnectionParticipant,
   type RoomKitError,
 } from '../../src/server/index';
-import { API_KEY, closedPortUrl, reply, startProxy, startServer, startTestRoomApi, type TestServer } from '../helpers/httpServers';
+import { API_KEY, closeAfterAll, closedPortUrl, reply, startProxy, startServer, startTestRoomApi, type TestServer } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
 
 const SECRET = 'connection-query-test-signing-secret-0123';
 const [KEY_ID, KEY_SECRET] = API_KEY.split('.') as [string, string];
 
-const closers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c.close()));
-});
-async function track<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  closers.push(started);
-  return started;
-}
+const track = closeAfterAll();
 
 /** Every answer the tests saw, checked together at the end for the key and the cache header. */
 const answers: Array<{ status: number; headers: Headers; text: string }> = [];

@@ -2,29 +2,12 @@ import { CancelledError, QueryClient } from '@tanstack/react-query';
 import type { RoomApiHandle } from '../../dev/room-api/index';
 import { verifyToken } from '../../dev/room-api/index';
 import { parseRetryAfter, requestConnection } from '../../src/core/connectionRequest';
-import {
-  connectionQueryKey,
-  connectionQueryOptions,
-  connectionRetryDelay,
-  isRoomKitError,
-  retryConnection,
-  RoomKitError,
-  type ConnectionErrorDetails,
-  type ConnectionQueryOptions,
-  type RoomKitErrorCode,
-} from '../../src/index';
-import { API_KEY, closedPortUrl, reply, startServer, startTestBackend, startTestRoomApi, type TestServer } from '../helpers/httpServers';
+import { connectionRetryDelay, isRoomKitError, retryConnection, RoomKitError, type ConnectionErrorDetails, type RoomKitErrorCode } from '../../src/index';
+import { connectionQueryKey, connectionQueryOptions, type ConnectionQueryOptions } from '../../src/query/index';
+import { API_KEY, closeAfterAll, closedPortUrl, reply, startServer, startTestBackend, startTestRoomApi, type TestServer } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
 
-const closers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c.close()));
-});
-async function track<T extends { close(): Promise<void> }>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  closers.push(started);
-  return started;
-}
+const track = closeAfterAll();
 
 /** Runs the query as an app would, with its own QueryClient, and returns the data or the RoomKitError. */
 async function run(options: ConnectionQueryOptions, client = new QueryClient()) {

@@ -1,14 +1,7 @@
 // Type tests for the public connection API: `npm run typecheck` fails when they break.
 import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import {
-  connectionQueryOptions,
-  RoomProvider,
-  useConnection,
-  type ConnectionErrorDetails,
-  type RoomKitError,
-  type UseConnectionResult,
-  type ValidatedConnection,
-} from '../../src/index';
+import { RoomProvider, type ConnectionErrorDetails, type RoomKitError, type ValidatedConnection } from '../../src/index';
+import { connectionQueryOptions, useConnection, type UseConnectionResult } from '../../src/query/index';
 
 test('the public connection types', () => {
   const options = connectionQueryOptions({ endpoint: '/api/meeting-token', body: { room: 'standup' } });

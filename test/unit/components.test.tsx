@@ -212,7 +212,7 @@ describe('connection and audio', () => {
     act(() => void room.setConnectionState('reconnecting'));
     expect(status).toHaveTextContent('Connection lost. Reconnecting…');
     act(() => void room.setConnectionState('disconnected', DisconnectReason.PARTICIPANT_REMOVED));
-    expect(status).toHaveTextContent('Disconnected: participant removed');
+    expect(status).toHaveTextContent('Disconnected: you were removed from the meeting');
     expect(status).toHaveAttribute('data-state', 'disconnected');
   });
 

@@ -4,19 +4,8 @@ import { ConnectionState, DisconnectReason, RoomEvent, type Room, type RoomOptio
 import type * as LiveKit from 'livekit-client';
 import { useState, type ReactNode } from 'react';
 import type { RoomApiHandle } from '../../dev/room-api/index';
-import {
-  connectionQueryKey,
-  connectionQueryOptions,
-  RoomProvider,
-  useConnection,
-  useConnectionState,
-  useGrants,
-  useRoom,
-  useRoomError,
-  type ConnectionQueryOptions,
-  type RoomKitError,
-  type UseConnectionResult,
-} from '../../src/index';
+import { RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, type RoomKitError } from '../../src/index';
+import { connectionQueryKey, connectionQueryOptions, useConnection, type ConnectionQueryOptions, type UseConnectionResult } from '../../src/query/index';
 import { closedPortUrl, startTestBackend, startTestRoomApi } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
 

@@ -1,0 +1,60 @@
+import { ConnectionError } from 'livekit-client';
+import { RoomKitError } from './RoomKitError.js';
+
+const CONNECTION_ERROR_REASON = {
+  NotAllowed: 0,
+  ServerUnreachable: 1,
+  InternalError: 2,
+  Cancelled: 3,
+  LeaveRequest: 4,
+  Timeout: 5,
+  WebSocket: 6,
+  ServiceNotFound: 7,
+} as const;
+
+/**
+ * Turns anything thrown while connecting (livekit-client's `ConnectionError` included) into a
+ * {@link RoomKitError} whose code says what to do about it.
+ */
+export function toRoomKitError(error: unknown): RoomKitError {
+  if (error instanceof RoomKitError) return error;
+  const e = (error ?? {}) as { name?: unknown; reason?: unknown; status?: unknown; message?: unknown };
+  const message = typeof e.message === 'string' ? e.message : String(error);
+  // Older livekit-client versions leave ConnectionError's name as "Error": recognise it by class too.
+  if (e.name === 'ConnectionError' || error instanceof ConnectionError) {
+    const status = typeof e.status === 'number' ? e.status : undefined;
+    if (e.reason === CONNECTION_ERROR_REASON.NotAllowed || status === 401 || status === 403) {
+      return new RoomKitError(
+        'unauthorized',
+        `The media server refused the connection token${status ? ` (HTTP ${status})` : ''}: ${message}. ` +
+          'Check that your backend issues the token for this room and that it has not expired.',
+        { cause: error, details: { status } },
+      );
+    }
+    if (
+      e.reason === CONNECTION_ERROR_REASON.ServerUnreachable ||
+      e.reason === CONNECTION_ERROR_REASON.Timeout ||
+      e.reason === CONNECTION_ERROR_REASON.WebSocket ||
+      e.reason === CONNECTION_ERROR_REASON.ServiceNotFound
+    ) {
+      return new RoomKitError(
+        'unreachable',
+        `The media server could not be reached: ${message}. Check the \`url\` of the connection and your network.`,
+        { cause: error, details: { status } },
+      );
+    }
+    if (e.reason === CONNECTION_ERROR_REASON.LeaveRequest) {
+      return new RoomKitError('disconnected', `The media server ended the session while joining: ${message}.`, {
+        cause: error,
+      });
+    }
+  }
+  if (e.name === 'NotAllowedError' || e.name === 'NotFoundError' || e.name === 'NotReadableError' || e.name === 'OverconstrainedError') {
+    return new RoomKitError(
+      'device-error',
+      `A camera, microphone or screen could not be opened (${String(e.name)}): ${message}. Check the browser's permission and that the device is not in use.`,
+      { cause: error },
+    );
+  }
+  return new RoomKitError('connect-failed', `Connecting to the room failed: ${message}.`, { cause: error });
+}
