@@ -16,6 +16,7 @@ export const french: RoomKitLabels = {
   chatEmpty: 'Aucun message.',
   chatSendDisabled: 'Lecture seule : cette session ne peut pas écrire.',
   chatSendFailed: (r) => `Non envoyé : ${r}`,
+  chatEdited: '(modifié)',
   you: '(vous)',
   microphoneMuted: 'Micro coupé',
   cameraOff: 'Caméra éteinte',

@@ -15,7 +15,8 @@ const timeFormat = typeof Intl !== 'undefined' ? new Intl.DateTimeFormat(undefin
 /**
  * The room's chat: a readable history for everyone, and a send box that is disabled, with a visible reason,
  * where the session lacks `canPublishData`. Messages are rendered as text, never as HTML.
- * `data-can-send` is present when sending is allowed.
+ * `data-can-send` is present when sending is allowed; a message has `data-local` when sent from here and
+ * `data-edited` (with an "edited" note) once edited.
  */
 export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
   const labels = useLabels(overrides);
@@ -54,12 +55,15 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
         <ol className="rk-chat-list">
         {messages.length === 0 ? <li className="rk-chat-empty">{labels.chatEmpty}</li> : null}
         {messages.map((m) => (
-          <li key={m.id} className="rk-chat-message" data-local={m.isLocal ? '' : undefined}>
+          <li key={`${m.from}:${m.id}`} className="rk-chat-message" data-local={m.isLocal ? '' : undefined} data-edited={m.editTimestamp === undefined ? undefined : ''}>
             <span className="rk-chat-from">{m.isLocal ? labels.you : nameOf(m.from)}</span>{' '}
             <time className="rk-chat-time" dateTime={new Date(m.timestamp).toISOString()}>
               {timeFormat?.format(m.timestamp)}
             </time>
-            <p className="rk-chat-text">{m.message}</p>
+            <p className="rk-chat-text">
+              {m.message}
+              {m.editTimestamp === undefined ? null : <span className="rk-chat-edited"> {labels.chatEdited}</span>}
+            </p>
           </li>
         ))}
         </ol>

@@ -20,6 +20,8 @@ export interface RoomKitLabels {
   chatEmpty: string;
   chatSendDisabled: string;
   chatSendFailed: (reason: string) => string;
+  /** The note beside an edited chat message. */
+  chatEdited: string;
   you: string;
   microphoneMuted: string;
   cameraOff: string;
@@ -131,6 +133,7 @@ export const defaultLabels: RoomKitLabels = {
   chatEmpty: 'No messages yet.',
   chatSendDisabled: 'You can read the chat, but this session may not send messages.',
   chatSendFailed: (reason) => `Message not sent: ${reason}`,
+  chatEdited: '(edited)',
   you: '(you)',
   microphoneMuted: 'Microphone muted',
   cameraOff: 'Camera off',

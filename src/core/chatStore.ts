@@ -120,15 +120,6 @@ export function getChatStore(room: Room): ChatStore {
     notify();
   };
 
-  const remove = (from: string, id: string) => {
-    const key = keyOf(from, id);
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    messages = messages.filter((m) => m !== entry.message);
-    notify();
-  };
-
   /** A message arrived in full by some transport: new, a duplicate (same text: dropped) or an edit. */
   const receive = (incoming: ChatMessage, editedAt: number) => {
     const entry = entries.get(keyOf(incoming.from, incoming.id));
@@ -189,13 +180,12 @@ export function getChatStore(room: Room): ChatStore {
     );
   };
 
-  /** livekit-client's own chat packets (`sendChatMessage`/`editChatMessage`), which also carry deletions. */
-  const onChatPacket = (
-    msg: { id: string; timestamp: number; message: string; editTimestamp?: number; deleted?: boolean },
-    participant?: Participant,
-  ) => {
+  /**
+   * livekit-client's own chat packets (`sendChatMessage`/`editChatMessage`). The protocol also has a `deleted`
+   * flag, but livekit-client does not pass it on, and text streams carry no deletion: deletions cannot arrive.
+   */
+  const onChatPacket = (msg: { id: string; timestamp: number; message: string; editTimestamp?: number }, participant?: Participant) => {
     const from = participant?.identity ?? '';
-    if (msg.deleted) return remove(from, msg.id);
     receive({ id: msg.id, timestamp: msg.timestamp, message: msg.message, from, isLocal: false }, msg.editTimestamp ?? Date.now());
   };
 

@@ -162,6 +162,31 @@ describe('chat on lk.chat text streams and legacy packets', () => {
     expect(() => room.registerTextStreamHandler('lk.chat', () => undefined)).not.toThrow();
   });
 
+  it('applies livekit-client chat packets (sendChatMessage, editChatMessage) and marks an edit in <Chat>', async () => {
+    const room = createTestRoom({ participants: [{ identity: 'a', name: 'Al' }] });
+    render(
+      <RoomProvider room={room}>
+        <Chat />
+      </RoomProvider>,
+    );
+    // What a server relays for LocalParticipant.sendChatMessage / editChatMessage (a `chatMessage` DataPacket).
+    const packet = (value: Record<string, unknown>) =>
+      (room as unknown as { handleDataPacket(p: unknown, e: number): void }).handleDataPacket(
+        { participantIdentity: 'a', destinationIdentities: [], value: { case: 'chatMessage', value: { generated: false, ...value } } },
+        0,
+      );
+    act(() => packet({ id: 'p1', timestamp: BigInt(1000), message: 'first version', deleted: false }));
+    act(() => packet({ id: 'p2', timestamp: BigInt(2000), message: 'unchanged', deleted: false }));
+    await screen.findByText('unchanged');
+    act(() => packet({ id: 'p1', timestamp: BigInt(1000), editTimestamp: BigInt(3000), message: 'second version', deleted: false }));
+    const edited = (await screen.findByText('second version')).closest('li')!;
+    expect(edited).toHaveAttribute('data-edited', '');
+    expect(edited).toHaveTextContent('(edited)');
+    expect(screen.queryByText('first version')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('unchanged').closest('li')).not.toHaveAttribute('data-edited');
+  });
+
   it('lets a user type and send in <Chat>, shown once', async () => {
     const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
     render(
