@@ -121,6 +121,36 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     expect(await log.locator('li.rk-chat-message').count()).toBe(3);
   });
 
+  it('on a server that predates text-stream forwarding (1.8.0) both copies arrive unflagged, and each side still shows one', async () => {
+    const old = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn', serverVersion: '1.8.0' });
+    const pages: Page[] = [];
+    try {
+      const peer = await openPage('lee-old', 'plain.html', 'plain');
+      const rk = await openPage('rita-old', 'index.html', 'roomkit');
+      pages.push(peer, rk);
+      await peer.evaluate(([url, t]) => window.plain.connect(url, t), [old.url, token('lee', 'Lee')] as const);
+      await rk.evaluate(([url, t]) => window.roomkit.connect(url, t), [old.url, token('rita', 'Rita')] as const);
+      await rk.getByRole('group', { name: 'Lee' }).waitFor({ timeout: 20_000 });
+      await rk.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+      const input = rk.getByRole('textbox', { name: 'Message' });
+      await input.fill('from roomkit, old server');
+      await input.press('Enter');
+      const got = await until('lee receives both copies', () => receivedBy(peer), (r) => r.streams.length >= 1 && r.legacy.length >= 1);
+      // A components user gets the same id twice, unflagged, and keeps one message per id.
+      expect(got.legacy[0]!.body).toMatchObject({ id: got.streams[0]!.id, message: 'from roomkit, old server', ignoreLegacy: false });
+      await peer.evaluate(() => window.plain.sendChat('from livekit, old server', false));
+      await peer.evaluate(() => window.plain.sendChat('second, old server', false));
+      const log = rk.getByRole('log', { name: 'Chat messages' });
+      await log.getByText('second, old server').waitFor({ timeout: 20_000 });
+      expect(await log.getByText('from livekit, old server').count()).toBe(1);
+      expect(await log.locator('li.rk-chat-message').count()).toBe(3);
+      expect(await log.locator('li[data-edited]').count()).toBe(0);
+    } finally {
+      await Promise.all(pages.map((p) => p.close()));
+      await old.close();
+    }
+  });
+
   it('shows an agent with its state, its voice and its captions', async () => {
     agent = await openPage('ada', 'plain.html', 'plain');
     await agent.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('ada', 'Ada', { kind: 'agent', video: { canUpdateOwnMetadata: true } })] as const);

@@ -13,8 +13,11 @@ declare global {
     plain: {
       received: PlainReceived;
       connect(url: string, token: string): Promise<void>;
-      /** Chat as LiveKit's components send it: a text stream on lk.chat, then a legacy copy flagged ignoreLegacy. */
-      sendChat(text: string): Promise<string>;
+      /**
+       * Chat as LiveKit's components send it: a text stream on lk.chat, then a legacy copy, flagged ignoreLegacy
+       * when the server forwards text streams (newer than 1.8.2).
+       */
+      sendChat(text: string, ignoreLegacy?: boolean): Promise<string>;
       setAttributes(attributes: Record<string, string>): Promise<void>;
       sendTranscription(text: string, attributes: Record<string, string>): Promise<void>;
       publishMicrophone(): Promise<void>;
@@ -40,9 +43,9 @@ window.plain = {
     });
     await room.connect(url, token);
   },
-  async sendChat(text) {
+  async sendChat(text, ignoreLegacy = true) {
     const info = await room!.localParticipant.sendText(text, { topic: 'lk.chat' });
-    const copy = { id: info.id, timestamp: Date.now(), message: text, ignoreLegacy: true };
+    const copy = { id: info.id, timestamp: Date.now(), message: text, ignoreLegacy };
     await room!.localParticipant.publishData(new TextEncoder().encode(JSON.stringify(copy)), { topic: 'lk-chat-topic', reliable: true });
     return info.id;
   },
