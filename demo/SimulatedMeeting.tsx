@@ -67,6 +67,23 @@ export function SimulatedMeeting({ role, theme }: { role: string; theme: 'light'
     ['Ada shares her screen', () => room.publishTrack('ada', 'screen_share')],
     ['Ada stops sharing', () => room.remoteParticipants.has('ada') && room.unpublishTrack('ada', 'screen_share')],
     ['Grace writes in the chat', () => room.deliverChat('grace', 'Can everyone see the slides?')],
+    ['An AI agent joins', () => {
+      if (room.remoteParticipants.has('agent')) return;
+      room.addParticipant({ identity: 'agent', name: 'Assistant', kind: 'agent', microphone: true, agentState: 'initializing' });
+      setTimeout(() => room.remoteParticipants.has('agent') && room.setAgentState('agent', 'listening'), 1000);
+    }],
+    ['The agent answers', () => {
+      if (!room.remoteParticipants.has('agent')) return;
+      const segment = `answer-${Date.now()}`;
+      room.setAgentState('agent', 'thinking');
+      setTimeout(() => {
+        room.setAgentState('agent', 'speaking');
+        room.deliverTranscription('agent', 'The slides are', { segmentId: segment, final: false });
+      }, 800);
+      setTimeout(() => room.deliverTranscription('agent', 'The slides are on the shared drive.', { segmentId: segment }), 1600);
+      setTimeout(() => room.remoteParticipants.has('agent') && room.setAgentState('agent', 'listening'), 2600);
+    }],
+    ['Grace writes (LiveKit format)', () => room.deliverText('grace', 'Sent as an lk.chat text stream.')],
     ['Connection drops', () => {
       room.setConnectionState('reconnecting');
       setTimeout(() => room.setConnectionState('connected'), 3000);
