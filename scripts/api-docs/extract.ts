@@ -107,6 +107,24 @@ function stripBody(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** A signature with destructured parameters shown as `props` (not as their binding pattern). */
+function signatureText(sig: ts.Signature, at: ts.Node, checker: ts.TypeChecker): string {
+  const typeParams = sig.getTypeParameters()?.map((t) => checker.typeToString(t, at, FORMAT)) ?? [];
+  const params = sig.getParameters().map((p) => {
+    const pd = p.valueDeclaration;
+    const param = pd && ts.isParameter(pd) ? pd : undefined;
+    const name = param && !ts.isIdentifier(param.name) ? 'props' : p.name;
+    const rest = param?.dotDotDotToken ? '...' : '';
+    const optional = param && (param.questionToken || param.initializer) ? '?' : '';
+    // React's own declarations (forwardRef, memo) are generic: print the instantiated type instead.
+    const ours = param?.type && !param.getSourceFile().fileName.includes('node_modules');
+    const typeText = ours && param.type ? stripBody(param.type.getText()) : checker.typeToString(checker.getTypeOfSymbol(p), at, FORMAT);
+    return `${rest}${name}${optional}: ${typeText}`;
+  });
+  const ret = checker.typeToString(sig.getReturnType(), at, FORMAT);
+  return `${typeParams.length ? `<${typeParams.join(', ')}>` : ''}(${params.join(', ')}): ${ret}`;
+}
+
 function signaturesOf(name: string, kind: EntryKind, symbol: ts.Symbol, decl: ts.Declaration, checker: ts.TypeChecker): string[] {
   if (kind === 'interface') {
     return [`interface ${name}${heritage(decl).length ? ` extends ${heritage(decl).join(', ')}` : ''}`];
@@ -123,7 +141,7 @@ function signaturesOf(name: string, kind: EntryKind, symbol: ts.Symbol, decl: ts
   }
   const type = checker.getTypeOfSymbolAtLocation(symbol, decl);
   const sigs = type.getCallSignatures();
-  if (sigs.length > 0) return sigs.map((s) => `function ${name}${checker.signatureToString(s, decl, FORMAT)}`);
+  if (sigs.length > 0) return sigs.map((s) => `function ${name}${signatureText(s, decl, checker)}`);
   if (kind === 'component') {
     // An exotic component (forwardRef/memo): show its props.
     const props = checker.typeToString(type, decl, FORMAT);
