@@ -6,12 +6,14 @@
  *
  * Usage: `npm run docs:api` (or `tsx scripts/api-docs.ts`).
  */
+import ts from 'typescript';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dataAttributeMeanings } from './api-docs/dataAttributes.js';
 import { errorFixes } from './api-docs/errorFixes.js';
 import { createProgram, extractEntry, type EntryDoc } from './api-docs/extract.js';
 import { cssVariables, dataAttributes, errorCodes } from './api-docs/reference.js';
+import { migration } from '../stories/docs/migration.js';
 import { docsId, fileOf, renderEntry, renderIndex, titleOf } from './api-docs/render.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -47,7 +49,33 @@ const reference = {
   cssVariables: css.variables,
   cssLayers: css.layers,
   dataAttributes: dataAttributes(program, root, css.css, dataAttributeMeanings, problems),
+  /** Each export's API page, for links from the hand-written pages. */
+  links: Object.fromEntries(links),
 };
+
+// The migration table must name every value export of the installed @livekit/components-react, and no other.
+const lkDir = join(root, 'node_modules/@livekit/components-react/dist');
+const lkProgram = ts.createProgram([join(lkDir, 'index.d.ts'), join(lkDir, 'krisp.d.ts')], { skipLibCheck: true, noEmit: true });
+const lkChecker = lkProgram.getTypeChecker();
+const lkExports = new Set(
+  [join(lkDir, 'index.d.ts'), join(lkDir, 'krisp.d.ts')].flatMap((file) => {
+    const moduleSymbol = lkChecker.getSymbolAtLocation(lkProgram.getSourceFile(file)!);
+    return moduleSymbol
+      ? lkChecker
+          .getExportsOfModule(moduleSymbol)
+          .filter((s) => (s.flags & ts.SymbolFlags.Alias ? lkChecker.getAliasedSymbol(s) : s).flags & ts.SymbolFlags.Value)
+          .map((s) => s.name)
+      : [];
+  }),
+);
+for (const name of lkExports) if (!migration[name]) problems.push(`stories/docs/migration.ts lacks @livekit/components-react's ${name}`);
+for (const name of Object.keys(migration)) {
+  if (!lkExports.has(name)) problems.push(`stories/docs/migration.ts names ${name}, which @livekit/components-react does not export`);
+  for (const ours of migration[name]?.ours?.split(/,\s*/) ?? []) {
+    if (!links.has(ours)) problems.push(`stories/docs/migration.ts maps ${name} to ${ours}, which RoomKit does not export`);
+  }
+}
+const mapped = [...lkExports].filter((n) => migration[n]?.ours).length;
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -64,7 +92,8 @@ console.log(
   `api-docs: ${entries.length} exports from ${ENTRIES.map((e) => e.module).join(', ')}; ` +
     `${entries.length + 2} files, ${(bytes / 1024).toFixed(1)} kB in ${join('stories/docs/generated')}; ` +
     `${reference.errorCodes.length} error codes, ${reference.cssVariables.length} CSS variables, ${reference.dataAttributes.length} data attributes; ` +
-    `${undocumentedMembers.length} members without TSDoc (not required).`,
+    `${undocumentedMembers.length} members without TSDoc (not required); ` +
+    `migration: ${mapped} of ${lkExports.size} @livekit/components-react exports have a RoomKit counterpart.`,
 );
 if (problems.length > 0) {
   console.error(`api-docs: ${problems.length} problem(s); every export needs a TSDoc summary:\n  ${problems.join('\n  ')}`);
