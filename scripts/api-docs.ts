@@ -42,7 +42,9 @@ const undocumentedMembers = entries.flatMap((e) =>
   e.kind === 'interface' || e.kind === 'type' || e.kind === 'class' ? e.members.filter((m) => !m.summary).map((m) => `${e.name}.${m.name}`) : [],
 );
 
-const links = new Map(entries.map((e) => [e.name, `?path=/docs/${docsId(titleOf(e))}`]));
+// A name exported by several entries (the server entry re-exports RoomKitError…) links to its first page.
+const links = new Map<string, string>();
+for (const e of entries) if (!links.has(e.name)) links.set(e.name, `?path=/docs/${docsId(titleOf(e))}`);
 const css = cssVariables(join(root, 'src/styles/styles.css'), problems);
 const reference = {
   errorCodes: errorCodes(program, errorFile, errorFixes, problems),

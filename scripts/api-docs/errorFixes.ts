@@ -27,4 +27,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   'missing-provider': 'Render the component inside `<RoomProvider>`, or pass `{ room }` (a `Room` or test room) to the hook.',
   'unsupported-livekit-version': 'Install a `livekit-client` 2.x release that satisfies the peer dependency range of `@roomkit/react`.',
   'connect-failed': 'Read `cause` for the original error; check the media server logs for the same time.',
+  'server-in-browser':
+    'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })`.',
+  'server-misconfigured':
+    'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`), fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate`.',
 };
