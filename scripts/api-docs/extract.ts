@@ -35,6 +35,36 @@ export interface EntryDoc {
 
 const FORMAT = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 
+/**
+ * The `@example` blocks of a declaration's TSDoc as written, indentation kept (the compiler's tag text
+ * drops it). A tag ends at the next line that starts with `@` outside a code fence.
+ */
+function rawExamples(decl: ts.Node): string[] {
+  const docs = ts.getJSDocCommentsAndTags(decl).filter(ts.isJSDoc);
+  const doc = docs[docs.length - 1];
+  if (!doc) return [];
+  const lines = doc
+    .getText()
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''));
+  const out: string[] = [];
+  let current: string[] | undefined;
+  let fenced = false;
+  for (const line of lines) {
+    if (!fenced && /^@\w/.test(line)) {
+      if (current) out.push(current.join('\n').trim());
+      current = line.startsWith('@example') ? [line.slice('@example'.length).trim()] : undefined;
+      continue;
+    }
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    current?.push(line);
+  }
+  if (current) out.push(current.join('\n').trim());
+  return out;
+}
+
 function tagText(tag: ts.JSDocTagInfo): string {
   return ts.displayPartsToString(tag.text).trim();
 }
@@ -214,7 +244,7 @@ export function extractEntry(program: ts.Program, entryFile: string, moduleName:
       signatures: signaturesOf(name, kind, symbol, decl, checker),
       members: membersOf(kind, symbol, decl, checker, root),
       inherits: heritage(decl).filter((h) => !/^[A-Z]\w*$/.test(h) || !entries.some((e) => e.name === h)),
-      examples: all('example'),
+      examples: rawExamples(decl).length > 0 ? rawExamples(decl) : all('example'),
       throws: all('throws'),
       ...(deprecated ? { deprecated: tagText(deprecated) || 'Deprecated.' } : {}),
       see: all('see'),

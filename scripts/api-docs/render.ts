@@ -41,8 +41,8 @@ export function fileOf(entry: EntryDoc): string {
 
 /** Escapes MDX syntax (`{`, `}`, `<`, `>`) outside inline code; code spans stay as written. */
 export function mdText(text: string, links: Map<string, string>): string {
-  const linked = text.replace(/\{@link\s+([^}\s|]+)(?:\s*\|\s*([^}]+)|\s+([^}]+))?\}/g, (_m, target: string, a?: string, b?: string) => {
-    const label = (a ?? b ?? target).trim();
+  const linked = text.replace(/\{@link\s+([^}\s|]+)\s*(?:\|([^}]*)|([^}]*))\}/g, (_m, target: string, a?: string, b?: string) => {
+    const label = (a ?? b ?? '').trim() || target;
     const href = links.get(target.split('.')[0] ?? target);
     return href ? `[\`${label}\`](${href})` : `\`${label}\``;
   });
@@ -121,7 +121,11 @@ export function renderEntry(entry: EntryDoc, links: Map<string, string>): string
   if (entry.inherits.length > 0) lines.push(`Also accepts the members of ${entry.inherits.map(code).join(', ')}.`, '');
   const heading = entry.kind === 'component' ? 'Props' : entry.kind === 'function' || entry.kind === 'hook' ? 'Parameters' : 'Members';
   lines.push(...memberTable(entry.members, heading, links));
-  if (entry.throws.length > 0) lines.push('## Throws', '', ...entry.throws.map((t) => `- ${mdText(t.replace(/\s+/g, ' '), links)}`), '');
+  if (entry.throws.length > 0) {
+    // `@throws {Type} text` → "`Type`: text".
+    const item = (t: string) => t.replace(/\s+/g, ' ').replace(/^\{([^}]+)\}\s*/, (_m, type: string) => `${code(type.trim())}: `);
+    lines.push('## Throws', '', ...entry.throws.map((t) => `- ${mdText(item(t), links)}`), '');
+  }
   if (entry.examples.length > 0) {
     lines.push(entry.examples.length === 1 ? '## Example' : '## Examples', '');
     for (const example of entry.examples) {
