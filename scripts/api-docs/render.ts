@@ -84,10 +84,10 @@ function exampleParts(example: string): Array<{ prose?: string; code?: string; l
   return parts;
 }
 
-function memberTable(members: MemberDoc[], heading: string, links: Map<string, string>): string[] {
+function memberTable(members: MemberDoc[], heading: string, links: Map<string, string>, showRequired = true): string[] {
   if (members.length === 0) return [];
   const rows = members.map((m) => {
-    const name = `${code(m.name)}${m.optional ? '' : ' (required)'}`;
+    const name = `${code(m.name)}${m.optional || !showRequired ? '' : ' (required)'}`;
     const doc = [m.deprecated ? `**Deprecated:** ${m.deprecated}` : '', m.summary].filter(Boolean).join(' ');
     return `| ${name} | ${cell(code(m.type))} | ${m.defaultValue ? cell(code(m.defaultValue)) : ''} | ${cell(mdText(doc, links))} |`;
   });
@@ -120,7 +120,7 @@ export function renderEntry(entry: EntryDoc, links: Map<string, string>): string
   if (related.length > 0) lines.push(`Types in the signature: ${related.map((n) => `[${code(n)}](${links.get(n)})`).join(', ')}.`, '');
   if (entry.inherits.length > 0) lines.push(`Also accepts the members of ${entry.inherits.map(code).join(', ')}.`, '');
   const heading = entry.kind === 'component' ? 'Props' : entry.kind === 'function' || entry.kind === 'hook' ? 'Parameters' : 'Members';
-  lines.push(...memberTable(entry.members, heading, links));
+  lines.push(...memberTable(entry.members, heading, links, entry.kind !== 'class'));
   if (entry.throws.length > 0) {
     // `@throws {Type} text` → "`Type`: text".
     const item = (t: string) => t.replace(/\s+/g, ' ').replace(/^\{([^}]+)\}\s*/, (_m, type: string) => `${code(type.trim())}: `);
