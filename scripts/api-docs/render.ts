@@ -157,7 +157,9 @@ export function renderIndex(entries: EntryDoc[], links: Map<string, string>): st
   for (const group of groups) {
     lines.push(`## ${group}`, '', '| Export | Summary |', '| --- | --- |');
     for (const e of entries.filter((x) => groupOf(x) === group)) {
-      const first = e.summary.split(/(?<=[.:])\s/)[0] ?? '';
+      // The first sentence of the first paragraph (a paragraph that introduces a list stays whole).
+      const para = (e.summary.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ');
+      const first = /^.*?[^.]\.(?=\s|$)/.exec(para)?.[0] ?? para;
       lines.push(`| [${code(e.name)}](${links.get(e.name) ?? ''}) | ${cell(mdText(first, links))}${e.deprecated ? ' (deprecated)' : ''} |`);
     }
     lines.push('');
