@@ -13,7 +13,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-observer': 'The local participant is a hidden observer.',
   'data-page': 'The grid page shown, from 1.',
   'data-pages': 'How many grid pages there are.',
-  'data-pending': 'An action is in flight (a toggle, a recording request, an admin action).',
+  'data-pending': 'An action is in flight: present on a toggle or the recording control; on the admin menu its value names the action.',
   'data-quality': "The participant's connection quality.",
   'data-reason': 'Why a tile shows a placeholder instead of video.',
   'data-recording': 'The room is being recorded.',
