@@ -6,6 +6,25 @@ const preview: Preview = {
     a11y: { test: 'error' },
     controls: { expanded: true },
     layout: 'fullscreen',
+    options: {
+      storySort: {
+        order: [
+          'Docs',
+          [
+            'Getting started',
+            'The backend route',
+            'Grants and roles',
+            'Styling',
+            'Error codes',
+            'Testing your UI',
+            'SSR and Next.js',
+            'Migrating from LiveKit components',
+            'API',
+            ['Overview', 'Components', 'Hooks', 'Functions', 'Classes', 'Types', 'Constants', 'Testing kit', 'Server'],
+          ],
+        ],
+      },
+    },
   },
   globalTypes: {
     theme: {

@@ -190,6 +190,19 @@ const ParticipantTileBase = memo(
   }),
 );
 
+/**
+ * A participant's tile: video or placeholder, name, muted microphone, speaking state and connection quality,
+ * re-rendered only when that participant changes. Compose your own from its parts: `ParticipantTile.Root`
+ * (element, context and `data-*` state), `.Video`, `.Name` and `.Indicators`.
+ *
+ * @example
+ * ```tsx
+ * <ParticipantTile identity="alice">
+ *   <ParticipantTile.Video />
+ *   <ParticipantTile.Name />
+ * </ParticipantTile>
+ * ```
+ */
 export const ParticipantTile = Object.assign(ParticipantTileBase, { Root, Video, Name, Indicators });
 
 /** Props of {@link ParticipantName}. */

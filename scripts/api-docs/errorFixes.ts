@@ -1,0 +1,34 @@
+import type { RoomKitErrorCode } from '../../src/core/RoomKitError.js';
+
+/**
+ * What to do about each error code. The cause is the code's TSDoc in `src/core/RoomKitError.ts`; the "Error codes"
+ * docs page shows both. Typed against the union, so a new code fails the type check until it has a fix here.
+ */
+export const errorFixes: Record<RoomKitErrorCode, string> = {
+  'api-key-in-browser':
+    'Keep the API key on your server. The browser posts to your backend, which asks the Room API for a connection token and relays `{ token, url }`.',
+  'invalid-token': 'Pass the `token` field of the Room API response unchanged (no quotes, no `Bearer ` prefix, not truncated).',
+  'token-expired': 'Fetch a fresh token: `useConnection` refreshes before expiry; if you pass tokens yourself, request a new one before joining.',
+  'insecure-url': 'Use the `wss://` URL the Room API returns. `ws://` is accepted only for localhost during development.',
+  'invalid-url': 'Pass the `url` field of the Room API response unchanged; it must be an absolute `wss://` URL.',
+  'missing-connection': 'Give `<RoomProvider>` exactly one of `connection`, `token` and `url`, or `room`.',
+  unauthorized:
+    'Check the API key your backend sends (`ROOM_API_KEY`), that the token is for this room, and that your endpoint authenticates the user before answering.',
+  unreachable: 'Check the media `url` and the network (firewall, proxy, VPN); for the token endpoint, check that your backend is up.',
+  disconnected: 'Read `details.reason`: offer to re-join for a network drop; a removal or a duplicate identity needs no retry.',
+  'not-permitted': 'Hide or disable the control with `useCan`, or issue a token with the grant the user needs.',
+  'not-connected': 'Wait for `useConnectionState()` to be `connected` before publishing, sending data or chatting.',
+  'device-error': 'Ask the user to allow camera/microphone access in the browser, close other apps using the device, or pick another device.',
+  'invalid-connection-response':
+    'Make your backend relay the Room API answer unchanged: `{ token, url, room, identity, expiresAt }` with status 200 and JSON content type.',
+  'bad-request': 'Read `details.body`: the Room API names the field it rejected (for example an invalid room name or grant).',
+  'room-not-found': 'Create the room first (or let your backend create it) and check that the API key belongs to the same application.',
+  'rate-limited': 'Back off: wait `details.retryAfter` ms before asking again, and avoid fetching a token on every render.',
+  'missing-provider': 'Render the component inside `<RoomProvider>`, or pass `{ room }` (a `Room` or test room) to the hook.',
+  'unsupported-livekit-version': 'Install a `livekit-client` 2.x release that satisfies the peer dependency range of `@roomkit/react`.',
+  'connect-failed': 'Read `cause` for the original error; check the media server logs for the same time.',
+  'server-in-browser':
+    'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })`.',
+  'server-misconfigured':
+    'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`), fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate`.',
+};
