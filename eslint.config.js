@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', 'test/react18', 'coverage'] },
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'test/react18', 'coverage', '.docs-check*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
