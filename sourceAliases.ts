@@ -8,6 +8,7 @@ const root = import.meta.dirname;
  */
 export const sourceAliases = [
   { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
+  { find: /^@roomkit\/react\/server$/, replacement: resolve(root, 'src/server/index.ts') },
   { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles/styles.css') },
   { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
 ];

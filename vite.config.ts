@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
  * createContext, memo or forwardRef calls: an app importing RoomProvider and one hook shipped 14.8 kB gzip
  * instead of 11.3. With modules kept apart, `sideEffects` lets them drop every module the app does not import.
  */
+const CLIENT_ENTRIES = new Set(['index', 'testing']);
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -18,14 +20,19 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, 'src/index.ts'),
         testing: resolve(import.meta.dirname, 'src/testing/index.ts'),
+        server: resolve(import.meta.dirname, 'src/server/index.ts'),
       },
       formats: ['es'],
     },
     rollupOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^livekit-client($|\/)/, /^@tanstack\/react-query($|\/)/],
       output: {
-        // React Server Components: every entry is client code.
-        banner: "'use client';",
+        // React Server Components: the React entries are client boundaries, and a boundary marks everything it
+        // imports as client code, so the directive goes on those two files only. The modules they share with
+        // the server entry (core/*) stay plain, so in server code `@roomkit/react/server` exports real values.
+        banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.has(chunk.name) ? "'use client';" : ''),
+        // The maps point into the published `src/` instead of carrying a second copy of it.
+        sourcemapExcludeSources: true,
         preserveModules: true,
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',

@@ -1,25 +1,23 @@
 /**
  * An example customer backend: the server a RoomKit app would call for a connection token.
  *
- * It holds the Room API key and never sends it to the browser. A real backend authenticates its user
- * first and takes the identity and role from its own session; this example trusts the request body.
- * It is self-contained on purpose (no imports from the dev Room API), as a customer's server would be.
+ * It holds the Room API key and never sends it to the browser. The token route is `createConnectionHandler`
+ * from `@roomkit/react/server`, served through `toNodeListener`; this file adds only what is the app's own: who
+ * the caller is and what their role may do. A real backend takes the identity and role from its own session;
+ * this example trusts the request body.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// An app writes `from '@roomkit/react/server'`; the example imports the same entry from source, so tests, the
+// demo and `npm run customer-backend` run without a build.
+import { createConnectionHandler, toNodeListener } from '../../src/server/index';
+import type { ConnectionParticipant, TokenGrants } from '../../src/server/index';
 
 export type MeetingRole = 'publisher' | 'viewer' | 'admin' | 'recorder' | 'observer';
 
-export interface MeetingGrants {
-  canPublish?: boolean;
-  canSubscribe?: boolean;
-  canPublishData?: boolean;
-  hidden?: boolean;
-  roomAdmin?: boolean;
-  roomRecord?: boolean;
-}
+export type MeetingGrants = TokenGrants;
 
 /** Each role gets only the rights it needs. */
 export const ROLE_GRANTS: Readonly<Record<MeetingRole, Readonly<MeetingGrants>>> = {
@@ -31,7 +29,7 @@ export const ROLE_GRANTS: Readonly<Record<MeetingRole, Readonly<MeetingGrants>>>
 };
 
 export interface CustomerBackendOptions {
-  /** The Room API base address; `/api/v1` is appended when missing. */
+  /** The Room API base address, with or without `/api/v1`. */
   roomApiUrl: string;
   /** The complete Room API key `<KEY_ID>.<SECRET>`. Server side only. */
   apiKey: string;
@@ -41,7 +39,7 @@ export interface CustomerBackendOptions {
   ttlSeconds?: number;
   /** Interface to bind; 127.0.0.1 by default. */
   host?: string;
-  /** Room name used when a request names none (default `demo`). */
+  /** Room used when a request names none (default `demo`). */
   defaultRoom?: string;
   /** Role used when a request names none (default `viewer`, the least privileged). */
   defaultRole?: MeetingRole;
@@ -53,202 +51,103 @@ export interface CustomerBackendHandle {
   close(): Promise<void>;
 }
 
-interface MeetingTokenRequest {
-  room: string;
-  identity: string;
-  name?: string;
-  role: MeetingRole;
-}
-
-interface ConnectionResponse {
-  token: string;
-  url: string;
-  room: string;
-  identity: string;
-  expiresAt: number;
-}
-
 const BODY_LIMIT = 16 * 1024;
-const UPSTREAM_TIMEOUT_MS = 10_000;
 const ROLES = Object.keys(ROLE_GRANTS) as MeetingRole[];
 
-/** A response to send as is: either our own error or one relayed from the Room API. */
-class Reply extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(`HTTP ${status}`);
-  }
+const invalid = (message: string) => Response.json({ error: { code: 'invalid_request', message } }, { status: 400 });
 
-  static error(status: number, code: string, message: string): Reply {
-    return new Reply(status, JSON.stringify({ error: { code, message } }), { 'Content-Type': 'application/json; charset=utf-8' });
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-    throw Reply.error(415, 'unsupported_media_type', 'Send the request body as Content-Type: application/json.');
-  }
-  const tooLarge = () => Reply.error(413, 'payload_too_large', `The request body exceeds ${BODY_LIMIT} bytes.`);
-  if (Number(req.headers['content-length']) > BODY_LIMIT) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Read to the end even past the limit (dropping the excess), so the 413 reaches the client.
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= BODY_LIMIT) chunks.push(chunk);
-  }
-  if (size > BODY_LIMIT) throw tooLarge();
-  const text = Buffer.concat(chunks).toString('utf8');
-  let value: unknown = {};
-  try {
-    if (text.trim() !== '') value = JSON.parse(text);
-  } catch {
-    throw Reply.error(400, 'invalid_request', 'The request body is not valid JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw Reply.error(400, 'invalid_request', 'The request body must be a JSON object.');
-  }
-  return value as Record<string, unknown>;
-}
-
-function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+function optionalString(body: Readonly<Record<string, unknown>>, field: string): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.trim() === '' || value.length > 200) {
-    throw Reply.error(400, 'invalid_request', `\`${field}\` must be a non-empty string of at most 200 characters.`);
+    throw invalid(`\`${field}\` must be a non-empty string of at most 200 characters.`);
   }
   return value;
 }
 
-function parseRequest(body: Record<string, unknown>, options: CustomerBackendOptions): MeetingTokenRequest {
-  const role = body.role ?? options.defaultRole ?? 'viewer';
-  if (!ROLES.includes(role as MeetingRole)) {
-    throw Reply.error(400, 'invalid_request', `\`role\` must be one of ${ROLES.join(', ')}.`);
-  }
-  const request: MeetingTokenRequest = {
-    room: optionalString(body, 'room') ?? options.defaultRoom ?? 'demo',
-    identity: optionalString(body, 'identity') ?? `guest-${randomUUID().slice(0, 8)}`,
-    role: role as MeetingRole,
-  };
+/** The app's side of the token route: the caller and the grants of their role (here from the body). */
+function participantFrom(body: Readonly<Record<string, unknown>>, defaultRole: MeetingRole): ConnectionParticipant {
+  const role = body.role ?? defaultRole;
+  if (!ROLES.includes(role as MeetingRole)) throw invalid(`\`role\` must be one of ${ROLES.join(', ')}.`);
   const name = optionalString(body, 'name');
-  if (name !== undefined) request.name = name;
-  return request;
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  res.writeHead(reply.status, { 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(reply.body), ...reply.headers });
-  res.end(reply.body);
-}
-
-function isConnectionResponse(value: unknown): value is ConnectionResponse {
-  const v = value as Partial<ConnectionResponse> | null;
-  return (
-    typeof v === 'object' && v !== null &&
-    typeof v.token === 'string' && typeof v.url === 'string' && typeof v.room === 'string' &&
-    typeof v.identity === 'string' && typeof v.expiresAt === 'number'
-  );
+  return {
+    identity: optionalString(body, 'identity') ?? `guest-${randomUUID().slice(0, 8)}`,
+    ...(name !== undefined && { name }),
+    grants: ROLE_GRANTS[role as MeetingRole],
+  };
 }
 
 /**
- * Starts the example backend: `POST /api/meeting-token` and `GET /api/health`.
- *
- * @throws {Error} for a missing API key or a port that cannot be bound.
+ * This demo lets a request name no room (it then joins `room`); a real app has its client send one. The body is
+ * read up to one byte past the limit and handed on, so the token route still answers 413, 415 and 400 itself.
  */
+async function withDefaultRoom(request: Request, room: string): Promise<Request> {
+  if (request.body === null || !/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    size += read.value.byteLength;
+    if (size > BODY_LIMIT) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const bytes = Buffer.concat(chunks);
+  let body: unknown;
+  try {
+    body = bytes.toString('utf8').trim() === '' ? {} : JSON.parse(bytes.toString('utf8'));
+  } catch {
+    body = undefined;
+  }
+  const plain = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: plain && !('room' in plain) ? JSON.stringify({ ...plain, room }) : bytes,
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
 export async function startCustomerBackend(options: CustomerBackendOptions): Promise<CustomerBackendHandle> {
   if (!options.apiKey) throw new Error('The customer backend needs a Room API key (ROOM_API_KEY).');
-  const trimmed = options.roomApiUrl.replace(/\/+$/, '');
-  const roomApiBase = trimmed.endsWith('/api/v1') ? trimmed : `${trimmed}/api/v1`;
-  // Room name → slug of the room created for it, shared by concurrent first requests.
-  const slugs = new Map<string, Promise<string>>();
-
-  /** Calls the Room API; a non-2xx answer is thrown as a Reply relaying its status and body unchanged. */
-  async function roomApi(path: string, body: unknown): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${roomApiBase}${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${options.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      });
-    } catch {
-      throw Reply.error(502, 'room_api_unavailable', 'The Room API could not be reached.');
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      const headers: Record<string, string> = { 'Content-Type': response.headers.get('content-type') ?? 'application/json' };
-      const retryAfter = response.headers.get('retry-after');
-      if (retryAfter !== null) headers['Retry-After'] = retryAfter;
-      throw new Reply(response.status, text, headers);
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw Reply.error(502, 'room_api_bad_response', 'The Room API answered with invalid JSON.');
-    }
-  }
-
-  function ensureRoom(name: string): Promise<string> {
-    let slug = slugs.get(name);
-    if (!slug) {
-      slug = roomApi('/sdk/rooms', { name }).then((room) => {
-        const value = (room as { slug?: unknown } | null)?.slug;
-        if (typeof value !== 'string') throw Reply.error(502, 'room_api_bad_response', 'The Room API returned no room slug.');
-        return value;
-      });
-      slugs.set(name, slug);
-      // A failed creation is not remembered, so the next request tries again.
-      slug.catch(() => {
-        if (slugs.get(name) === slug) slugs.delete(name);
-      });
-    }
-    return slug;
-  }
-
-  async function meetingToken(req: IncomingMessage): Promise<ConnectionResponse> {
-    const request = parseRequest(await readBody(req), options);
-    const slugPromise = ensureRoom(request.room);
-    const slug = await slugPromise;
-    try {
-      const response = await roomApi(`/sdk/rooms/${encodeURIComponent(slug)}/token`, {
-        identity: request.identity,
-        ...(request.name !== undefined && { name: request.name }),
-        ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
-        grants: ROLE_GRANTS[request.role],
-      });
-      if (!isConnectionResponse(response)) {
-        throw Reply.error(502, 'room_api_bad_response', 'The Room API returned an unexpected token response.');
-      }
-      const { token, url, room, identity, expiresAt } = response;
-      return { token, url, room, identity, expiresAt };
-    } catch (error) {
-      // The room was deleted behind our back: relay the 404, and create it afresh on the next request.
-      if (error instanceof Reply && error.status === 404 && slugs.get(request.room) === slugPromise) slugs.delete(request.room);
-      throw error;
-    }
-  }
-
-  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    const routes: Record<string, string> = { '/api/meeting-token': 'POST', '/api/health': 'GET' };
-    const allowed = routes[pathname];
-    if (allowed === undefined) throw Reply.error(404, 'not_found', `No route for ${pathname}.`);
-    if (req.method !== allowed) {
-      const reply = Reply.error(405, 'method_not_allowed', `Use ${allowed} on ${pathname}.`);
-      throw new Reply(reply.status, reply.body, { ...reply.headers, Allow: allowed });
-    }
-    const body = pathname === '/api/health' ? { status: 'ok' } : await meetingToken(req);
-    send(res, new Reply(200, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8' }));
-  }
+  const defaultRoom = options.defaultRoom ?? 'demo';
+  const defaultRole = options.defaultRole ?? 'viewer';
+  const handler = createConnectionHandler({
+    apiKey: options.apiKey,
+    roomApiUrl: options.roomApiUrl,
+    ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
+    // The demo's rooms are named by the client (`standup`) and created on first use; the response's `room`
+    // carries the slug the Room API assigned, and later requests for the same name reuse that room.
+    createRoom: true,
+    authenticate: (_request, { body }) => participantFrom(body, defaultRole),
+    onError: (error) => console.warn(`Customer backend: ${error.message}`),
+  });
+  const tokenRoute = toNodeListener(async (request) => handler(await withDefaultRoom(request, defaultRoom)));
 
   const server = createServer((req, res) => {
-    handleRequest(req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.destroy();
-      send(res, error instanceof Reply ? error : Reply.error(500, 'internal_error', 'Internal server error.'));
-    });
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname === '/api/meeting-token') return tokenRoute(req, res);
+    if (pathname !== '/api/health') {
+      return sendJson(res, 404, { error: { code: 'not_found', message: `No route for ${pathname}.` } });
+    }
+    if (req.method !== 'GET') {
+      return sendJson(res, 405, { error: { code: 'method_not_allowed', message: `Use GET on ${pathname}.` } }, { Allow: 'GET' });
+    }
+    sendJson(res, 200, { status: 'ok' });
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

@@ -40,7 +40,19 @@ export type RoomKitErrorCode =
   /** The installed livekit-client lacks something RoomKit needs. */
   | 'unsupported-livekit-version'
   /** Any other failure while connecting; `cause` holds the original error. */
-  | 'connect-failed';
+  | 'connect-failed'
+  /**
+   * `createConnectionHandler` (from `@roomkit/react/server`) was called in a browser. It holds the Room API key,
+   * so it runs only on your server: import `@roomkit/react/server` from a route handler or API route, never from
+   * client code.
+   */
+  | 'server-in-browser'
+  /**
+   * The token route's configuration is missing or invalid: `ROOM_API_KEY` / `ROOM_API_URL` (or the `apiKey` /
+   * `roomApiUrl` options) unset or malformed, a bad option, or `authenticate` returned something that is not a
+   * participant. The message names which; fix it on your server.
+   */
+  | 'server-misconfigured';
 
 /** Options for {@link RoomKitError}. */
 export interface RoomKitErrorOptions {

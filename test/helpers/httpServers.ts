@@ -105,12 +105,27 @@ export function startTestRoomApi(options: RoomApiOptions = {}): Promise<RoomApiH
   });
 }
 
+/**
+ * Runs `start` with `document` hidden. jsdom makes a test process look like a browser, where the token route
+ * refuses to be created (it holds the API key); the backend stands for a separate server.
+ */
+async function asServer<T>(start: () => Promise<T>): Promise<T> {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'document');
+  if (descriptor === undefined) return start();
+  Reflect.deleteProperty(globalThis, 'document');
+  try {
+    return await start();
+  } finally {
+    Object.defineProperty(globalThis, 'document', descriptor);
+  }
+}
+
 /** The example customer backend in front of `roomApi`, behind a recording proxy (the browser's view). */
 export async function startTestBackend(
   roomApi: RoomApiHandle,
   apiKey: string = API_KEY,
 ): Promise<{ backend: CustomerBackendHandle; proxy: TestServer; tokenUrl: string; close(): Promise<void> }> {
-  const backend = await startCustomerBackend({ roomApiUrl: roomApi.baseUrl, apiKey, port: 0 });
+  const backend = await asServer(() => startCustomerBackend({ roomApiUrl: roomApi.baseUrl, apiKey, port: 0 }));
   const proxy = await startProxy(backend.url);
   return {
     backend,

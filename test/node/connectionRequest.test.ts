@@ -168,10 +168,11 @@ describe('connection query against the dev Room API and the example customer bac
   });
 
   it("retries 429 after the server's Retry-After, then succeeds", async () => {
-    const limited = await track(startTestRoomApi({ rateLimit: { burst: 3, ratePerSecond: 1 } }));
+    const limited = await track(startTestRoomApi({ rateLimit: { burst: 4, ratePerSecond: 1 } }));
     const limitedShop = await track(startTestBackend(limited));
     const body = { room: 'Busy', identity: 'ann' };
-    // Spend the bucket: the first request creates the room and issues a token, the second issues one.
+    // Spend the bucket: the first request asks for `Busy` as a slug (404), creates the room and issues a token;
+    // the second issues one for the slug it remembered.
     expect((await run({ endpoint: limitedShop.tokenUrl, body, retry: false })).error).toBeUndefined();
     expect((await run({ endpoint: limitedShop.tokenUrl, body, retry: false })).error).toBeUndefined();
     limitedShop.proxy.requests.length = 0;
@@ -186,7 +187,7 @@ describe('connection query against the dev Room API and the example customer bac
   });
 
   it('gives up on 429 with rate-limited after 3 retries, keeping Retry-After and the body', async () => {
-    const limited = await track(startTestRoomApi({ rateLimit: { burst: 2, ratePerSecond: 0.05 } }));
+    const limited = await track(startTestRoomApi({ rateLimit: { burst: 3, ratePerSecond: 0.05 } }));
     const limitedShop = await track(startTestBackend(limited));
     expect((await run({ endpoint: limitedShop.tokenUrl, body: { identity: 'ann' } })).error).toBeUndefined();
     limitedShop.proxy.requests.length = 0;
@@ -201,7 +202,7 @@ describe('connection query against the dev Room API and the example customer bac
   });
 
   it('fails at once on 429 when Retry-After is longer than a minute', async () => {
-    const limited = await track(startTestRoomApi({ rateLimit: { burst: 2, ratePerSecond: 0.001 } }));
+    const limited = await track(startTestRoomApi({ rateLimit: { burst: 3, ratePerSecond: 0.001 } }));
     const limitedShop = await track(startTestBackend(limited));
     await run({ endpoint: limitedShop.tokenUrl, body: { identity: 'ann' } });
     limitedShop.proxy.requests.length = 0;
