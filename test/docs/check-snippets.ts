@@ -27,6 +27,11 @@ export interface Snippet {
   /** The file the block is checked as, relative to its own folder (`snippet.tsx` unless the block names one). */
   fileName: string;
   code: string;
+  /**
+   * True for an MDX `<Source code={"…"} />` element: its code sits on one line of the document, so a place in it
+   * is reported as the element's line plus the line and column inside the block.
+   */
+  inline?: boolean;
 }
 
 /** A block the docs show but do not compile, by choice (`no-check`). */
@@ -88,7 +93,40 @@ export function extractSnippets(text: string, doc: string): { snippets: Snippet[
     }
     i = j;
   }
+  if (/\.mdx$/i.test(doc)) extractSourceElements(text, doc, snippets, skipped);
+  snippets.sort((a, b) => a.line - b.line);
   return { snippets, skipped };
+}
+
+/** A JSX attribute value: a string, or an expression in braces holding strings and no nested braces. */
+const ATTRIBUTES = /<Source\b((?:[^>"'{}]|"[^"]*"|'[^']*'|\{(?:"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`|[^{}"`])*\})*)\/?>/g;
+
+/**
+ * MDX `<Source language="ts" code={"…"} />` (Storybook's doc block): checked like a fenced block. `{/* no-check *\/}`
+ * on the same line or the line before opts it out. The code must be a plain string literal (JSON-style, or a
+ * template literal without `${}`); anything else is reported as an error rather than silently passed.
+ */
+function extractSourceElements(text: string, doc: string, snippets: Snippet[], skipped: SkippedSnippet[]): void {
+  const lines = text.split(/\r?\n/);
+  for (const match of text.matchAll(ATTRIBUTES)) {
+    const attrs = match[1] ?? '';
+    const lang = LANGS[(/\blanguage=(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})/.exec(attrs)?.slice(1).find(Boolean) ?? '').toLowerCase()];
+    if (!lang) continue;
+    const line = text.slice(0, match.index).split(/\r?\n/).length;
+    const around = `${lines[line - 2] ?? ''}\n${lines[line - 1] ?? ''}`;
+    if (/\{\s*\/\*\s*no-check\b/.test(around)) {
+      skipped.push({ doc, line, info: `<Source language="${lang}"> no-check` });
+      continue;
+    }
+    const literal = /\bcode=\{\s*("(?:[^"\\]|\\.)*"|`(?:[^`\\$]|\\.)*`)\s*\}/.exec(attrs)?.[1];
+    let code: string;
+    if (literal?.startsWith('"')) code = JSON.parse(literal) as string;
+    else if (literal) code = literal.slice(1, -1).replace(/\\(.)/g, '$1');
+    else throw new Error(`${doc}:${line}: <Source language="${lang}"> needs code={"…"} as a string literal to be checked, or {/* no-check */} before it.`);
+    const named = NAMED_FILE.exec(code.trimStart().split('\n')[0]?.trim() ?? '')?.[1];
+    if (named && named.split('/').includes('..')) throw new Error(`${doc}:${line}: a block may not name a file outside its folder (${named}).`);
+    snippets.push({ doc, line, lang, fileName: named ?? `snippet.${lang}`, code: code.endsWith('\n') ? code : `${code}\n`, inline: true });
+  }
 }
 
 function walk(dir: string, accept: (name: string) => boolean): string[] {
@@ -98,6 +136,14 @@ function walk(dir: string, accept: (name: string) => boolean): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((path) => !path.split(sep).includes('node_modules'))
     .sort();
+}
+
+/**
+ * Generated pages (a first line saying "Generated … do not edit", like the API reference from the TSDoc) are not
+ * the docs' own snippets: their generator checks them, and they exist only after it ran.
+ */
+function isGenerated(path: string): boolean {
+  return /generated\b.*do not edit/i.test(readFileSync(path, 'utf8').slice(0, 300).split('\n')[0] ?? '');
 }
 
 /** The documents checked by default: README.md, docs/**\/*.md(x), stories/**\/*.mdx. */
@@ -128,6 +174,13 @@ function packageExports(root: string): Set<string> {
   return new Set(Object.keys(pkg.exports ?? {}));
 }
 
+/** Where a 0-based line and column of a block lie in its document. */
+function place(snippet: Snippet, line: number, column: number): string {
+  return snippet.inline
+    ? `${snippet.doc}:${snippet.line} (line ${line + 1}, column ${column + 1} of its <Source> code)`
+    : `${snippet.doc}:${snippet.line + line}:${column + 1}`;
+}
+
 const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
@@ -138,6 +191,7 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
   const snippets: Snippet[] = [];
   const skipped: SkippedSnippet[] = [];
   for (const path of docs) {
+    if (isGenerated(path)) continue;
     const found = extractSnippets(readFileSync(path, 'utf8'), relative(root, path));
     snippets.push(...found.snippets);
     skipped.push(...found.skipped);
@@ -187,7 +241,7 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
         const subpath = `.${specifier.slice('@roomkit/react'.length)}`;
         if (exported.has(subpath)) continue;
         errors.push({
-          location: `${snippet.doc}:${snippet.line + index}:${(match.index ?? 0) + match[0].indexOf(match[1] ?? "'") + 1}`,
+          location: place(snippet, index, (match.index ?? 0) + match[0].indexOf(match[1] ?? "'")),
           code: 'exports',
           message: `'${specifier}' is not an entry point of the package (package.json "exports": ${[...exported].join(', ')}).`,
           block: `${snippet.doc}:${snippet.line - 1} (checked as ${snippet.fileName})`,
@@ -202,7 +256,8 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
     },
   });
   if (!parsed) throw new Error(`Could not read ${configPath}.`);
-  const diagnostics = [...parsed.errors];
+  // An empty `files` list is no error here: a docs folder may have no TypeScript blocks.
+  const diagnostics = byFile.size > 0 ? [...parsed.errors] : [];
   if (byFile.size > 0) {
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences ?? [] });
     // Only the blocks are checked in full; the sources they import are `npm run typecheck`'s job (and twice as slow here).
@@ -224,7 +279,7 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
     const snippet = byFile.get(resolve(d.file.fileName));
     if (snippet) {
       errors.push({
-        location: `${snippet.doc}:${snippet.line + line}:${character + 1}`,
+        location: place(snippet, line, character),
         code,
         message,
         block: `${snippet.doc}:${snippet.line - 1} (checked as ${snippet.fileName})`,

@@ -34,6 +34,28 @@ describe('extractSnippets', () => {
   });
 });
 
+describe('extractSnippets in MDX', () => {
+  const mdx = join(root, 'test/docs/fixtures/snippets.mdx');
+  const { snippets, skipped } = extractSnippets(readFileSync(mdx, 'utf8'), 'snippets.mdx');
+
+  it('takes Source elements with a ts/tsx language, whatever the attribute order, and fenced blocks', () => {
+    expect(snippets.map((s) => [s.line, s.lang, s.inline ?? false])).toEqual([
+      [7, 'tsx', true],
+      [11, 'ts', true],
+      [19, 'ts', false],
+    ]);
+    expect(snippets[0]?.code).toBe("import { VideoConference } from '@roomkit/react';\nexport const Page = () => <VideoConference />;\n");
+  });
+
+  it('skips a Source element with a no-check comment before it', () => {
+    expect(skipped).toEqual([{ doc: 'snippets.mdx', line: 14, info: '<Source language="ts"> no-check' }]);
+  });
+
+  it('refuses a Source element whose code it cannot read, instead of passing it', () => {
+    expect(() => extractSnippets('<Source language="ts" code={example} />\n', 'x.mdx')).toThrow(/string literal/);
+  });
+});
+
 describe('checkSnippets', () => {
   const outDir = join(root, '.docs-check-fixture');
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -50,5 +72,14 @@ describe('checkSnippets', () => {
     expect(result.errors.find((e) => e.location.endsWith(':20:7'))?.block).toBe('test/docs/fixtures/snippets.md:17 (checked as snippet.ts)');
     expect(existsSync(join(outDir, '004-test-docs-fixtures-snippets-md-L43/app/api/token/route.ts'))).toBe(true);
     expect(JSON.parse(readFileSync(join(outDir, 'tsconfig.json'), 'utf8')).compilerOptions.paths['@roomkit/react']).toEqual(['../src/index.ts']);
+  }, 120_000);
+
+  it('reports an error inside an MDX Source element by the element line, and skips generated pages', () => {
+    const docs = ['snippets.mdx', 'generated.mdx'].map((f) => join(root, 'test/docs/fixtures', f));
+    const result = checkSnippets({ root, docs, outDir });
+    expect(result.snippets.map((s) => s.doc)).not.toContain('test/docs/fixtures/generated.mdx');
+    expect(result.errors.map((e) => [e.location, e.code])).toEqual([
+      ['test/docs/fixtures/snippets.mdx:11 (line 2, column 14 of its <Source> code)', 'TS2322'],
+    ]);
   }, 120_000);
 });
