@@ -288,6 +288,7 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
       errors.push({ location: `${relative(root, d.file.fileName)}:${line + 1}:${character + 1}`, code, message });
     }
   }
+  errors.sort((a, b) => a.location.localeCompare(b.location, 'en', { numeric: true }));
   return { snippets, skipped, errors, outDir };
 }
 
