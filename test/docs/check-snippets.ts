@@ -1,15 +1,21 @@
 /**
- * Type-checks every ```ts / ```tsx block of the docs as a user would paste it: README.md, `docs/**\/*.md(x)` and
- * `stories/**\/*.mdx`. Each block becomes a module of its own (no prelude, nothing shared but what it imports)
- * and imports RoomKit through its public entry points (`@roomkit/react`, `/testing`, `/server`, `/styles.css`),
- * resolved to the sources with the same `paths` as `tsconfig.json`. All blocks are checked in one TypeScript
- * program, written as `<out>/tsconfig.json`, so `npx tsc -p .docs-check` reproduces a failure.
+ * Type-checks every TypeScript block of the docs as a user would paste it: README.md, `docs/**\/*.md(x)` and
+ * `stories/**\/*.mdx` (fenced ```ts / ```tsx blocks, and MDX `<Source language="ts" code={"…"} />` elements).
+ * Each block becomes a module of its own in a folder of its own, with no prelude, and imports RoomKit through
+ * its public entry points (`@roomkit/react`, `/testing`, `/server`, `/styles.css`), resolved to the sources with
+ * the `paths` of `tsconfig.json`; an import of a subpath missing from package.json `exports` is an error too.
+ * All blocks are checked in one TypeScript program, written as `<out>/tsconfig.json`, so
+ * `npx tsc -p .docs-check` reproduces a failure. One program means one thing is shared, as in a user's project:
+ * a global augmentation (jest-dom's matchers from a setup-file block) reaches the other blocks.
  *
- * Conventions a block may use:
- * - ```tsx no-check (any fence info containing `no-check`): shown, not compiled. Say why next to it.
- * - A first line `// app/api/meeting-token/route.ts` checks the block as that file (its own folder still).
+ * Conventions:
+ * - ```tsx no-check (any fence info containing `no-check`), or `{/* no-check *\/}` on the line before a
+ *   `<Source>`: shown, not compiled. Say why next to it.
+ * - A first line `// app/api/meeting-token/route.ts` checks the block as that file (in its own folder still).
+ * - Pages whose first line says "Generated … do not edit" are skipped: their generator owns them.
  *
- * Usage: `tsx test/docs/check-snippets.ts [files…]` (default: the docs above). Exit code 1 on any error.
+ * Usage: `tsx test/docs/check-snippets.ts [files…]` (default: the docs above). Exit code 1 on any error; the
+ * folder is kept then, and removed after a clean run.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
