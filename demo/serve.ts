@@ -88,7 +88,12 @@ function startDemoApi(backendUrl: string, media: MediaServer | undefined, secret
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(body),
           });
-          res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+          const relayed: Record<string, string> = { 'content-type': upstream.headers.get('content-type') ?? 'application/json' };
+          for (const name of ['cache-control', 'retry-after']) {
+            const value = upstream.headers.get(name);
+            if (value !== null) relayed[name] = value;
+          }
+          res.writeHead(upstream.status, relayed);
           return res.end(Buffer.from(await upstream.arrayBuffer()));
         }
         json(res, 404, { error: { code: 'not-found', message: 'Unknown demo API route.' } });

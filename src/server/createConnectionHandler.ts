@@ -74,10 +74,19 @@ export interface ConnectionHandlerOptions {
   /** Token lifetime in seconds, 60 to 86 400 (the Room API's default, 6 hours, when absent). */
   ttlSeconds?: number;
   /**
-   * Create the room when the Room API does not know the requested one (404). `true` creates it with the
-   * requested value as its name; a function returns the create request. The token is then issued for the slug
-   * the Room API assigned (e.g. `standup` → `standup-k3j9x2ab`), which the response's `room` carries; later
-   * requests for the same value in this process reuse that room. Default `false`: a 404 is relayed.
+   * Create the room when the Room API does not know the requested one (404). Default `false`: the 404 is
+   * relayed, and the client must send a slug of a room your app created beforehand (`POST /sdk/rooms`).
+   *
+   * With `true` the client may send a room *name* (`{ "room": "standup" }`): the first request for it gets a
+   * 404, creates the room with that name (a function returns the whole create request instead) and issues the
+   * token for the slug the Room API assigned, e.g. `standup-k3j9x2ab`, which the response's `room` carries.
+   * This route remembers name → slug (per process, up to 1 000 names), so later requests for the name, token
+   * refreshes included, reach the same room; a slug sent as such works directly. If that remembered room is
+   * deleted, the next request is answered 404 and the one after creates a new room.
+   *
+   * What the client should do: keep the response's `room` (put it in the meeting's URL) and send that slug
+   * from then on. With several server instances (serverless), each remembers its own names, so two instances
+   * may create two rooms for one name: there, create rooms ahead and send slugs.
    */
   createRoom?: boolean | ((room: string) => CreateRoomRequest);
   /** Maximum wait for the Room API, in milliseconds (default 10 000); past it the route answers 504. */
