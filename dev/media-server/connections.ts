@@ -115,6 +115,7 @@ export class SignalConnections {
         attributes: claims.attributes ?? {},
         permission: permissionFromGrant(claims.video),
         autoSubscribe: request.connectionSettings?.autoSubscribe ?? true,
+        adaptiveStream: request.connectionSettings?.adaptiveStream ?? false,
         clientProtocol: request.clientInfo?.clientProtocol ?? 0,
       },
       request,

@@ -59,6 +59,8 @@ export interface ParticipantInit {
   attributes: Record<string, string>;
   permission: ParticipantPermission;
   autoSubscribe: boolean;
+  /** The client sizes video to its elements (adaptive stream): new subscriptions start at the lowest layer. */
+  adaptiveStream?: boolean;
   clientProtocol: number;
 }
 
@@ -134,6 +136,7 @@ export class Participant {
       self: this,
       publications: this.publications,
       autoSubscribe: init.autoSubscribe,
+      adaptiveStream: init.adaptiveStream ?? false,
       canSubscribe: () => this.permission.canSubscribe,
       send: (message) => this.send(message),
       roomPublications: () => room.publications(),

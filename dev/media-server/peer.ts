@@ -38,6 +38,8 @@ export interface PeerOwner {
   readonly publications: ReadonlyMap<string, Publication>;
   /** Whether tracks are received unless the client asks otherwise (JoinRequest's autoSubscribe). */
   readonly autoSubscribe: boolean;
+  /** Whether the client uses adaptive stream: until it reports an element's size, video starts at the lowest layer. */
+  readonly adaptiveStream: boolean;
   /** Whether the participant may receive media now (its permission's canSubscribe). */
   canSubscribe(): boolean;
   send(message: ResponseMessage): void;
@@ -52,6 +54,9 @@ export interface PeerOwner {
   /** The peer connection's state changed, and with it perhaps the connection quality. */
   connectionStateChanged(): void;
 }
+
+/** What an adaptive-stream client's new video gets before it has sized its element: the lowest layer. */
+const START_LOW: TrackSettings = { disabled: false, quality: 0 };
 
 interface CandidateInit {
   candidate: string;
@@ -144,8 +149,15 @@ export class ParticipantPeer {
 
   /** The client's settings for some of its tracks: simulcast layer by size or quality, or paused (disabled). */
   updateTrackSettings(request: UpdateTrackSettings): void {
-    const settings: TrackSettings = { disabled: request.disabled, quality: request.quality, width: request.width, height: request.height };
+    const given: TrackSettings = { disabled: request.disabled, quality: request.quality, width: request.width, height: request.height };
     for (const sid of request.trackSids) {
+      let settings = given;
+      // An adaptive-stream client reports visibility before it has measured the element, with quality HIGH: keep
+      // the size it last reported (or the lowest layer) rather than jump to the best layer and back.
+      if (this.owner.adaptiveStream && !given.width && !given.height) {
+        const previous = this.trackSettings.get(sid);
+        settings = { ...(previous?.width || previous?.height ? previous : START_LOW), disabled: given.disabled };
+      }
       this.trackSettings.set(sid, settings);
       this.subscriptions.get(sid)?.applySettings(settings);
     }
@@ -318,7 +330,7 @@ export class ParticipantPeer {
         publication.layers,
         transceiver,
         { participantSid: publication.publisher.sid, trackSid: publication.sid },
-        this.trackSettings.get(publication.sid),
+        this.trackSettings.get(publication.sid) ?? (this.owner.adaptiveStream ? START_LOW : undefined),
       );
       down.onTargetChanged = () => publication.announceWantedQuality();
       publication.downTracks.add(down);

@@ -47,9 +47,9 @@ async function until<T>(what: string, read: () => T, condition: (value: T) => bo
 }
 
 /** A subscriber without auto-subscribe (as RoomKit joins under a managing layout), with a media peer. */
-async function joinSubscriber(room: string, identity = 'viewer') {
+async function joinSubscriber(room: string, identity = 'viewer', adaptiveStream = false) {
   const { client, join } = await RawSignalClient.join(server.url, token(identity, room), {
-    connectionSettings: new ConnectionSettings({ autoSubscribe: false }),
+    connectionSettings: new ConnectionSettings({ autoSubscribe: false, adaptiveStream }),
   });
   const peer = await connectMediaPeer(client);
   cleanups.push(() => peer.close(), () => client.close());
@@ -156,6 +156,26 @@ describe('simulcast forwarding', () => {
     expect(server.room('simulcast-1')!.participants.flatMap((p) => p.tracks).find((t) => t.sid === sid)?.wantedQuality).toBe(-1);
     expect(stats('simulcast-1')!.bytesSent).toBeGreaterThan(paused!.bytesSent - 1);
     expect(peer.received(sid).seqGaps).toBe(0);
+  }, 30_000);
+
+  it('starts at the best layer without settings, and at the lowest for an adaptive-stream client until it sizes the element', async () => {
+    server.addSyntheticParticipants('simulcast-3', { count: 1 });
+    const plain = await joinSubscriber('simulcast-3', 'plain');
+    const adaptive = await joinSubscriber('simulcast-3', 'adaptive', true);
+    const sid = camera(plain.join.otherParticipants.find((p) => p.identity === 'synthetic-1')!).sid;
+    for (const { client } of [plain, adaptive]) client.send({ case: 'subscription', value: new UpdateSubscription({ trackSids: [sid], subscribe: true }) });
+    await until('the best layer for the plain client', () => stats('simulcast-3', 'plain')?.tracks[sid]?.layer, (l) => l === 'f');
+    await until('the lowest layer for the adaptive one', () => stats('simulcast-3', 'adaptive')?.tracks[sid]?.layer, (l) => l === 'q');
+    // livekit-client reports the element visible (quality HIGH, no size) before it measures it: no jump to HIGH
+    adaptive.client.send({ case: 'trackSetting', value: new UpdateTrackSettings({ trackSids: [sid], quality: VideoQuality.HIGH }) });
+    adaptive.client.send({ case: 'trackSetting', value: new UpdateTrackSettings({ trackSids: [sid], width: 640, height: 360 }) });
+    await until('the layer that fits the element', () => stats('simulcast-3', 'adaptive')?.tracks[sid]?.layer, (l) => l === 'h');
+    expect(stats('simulcast-3', 'adaptive')?.tracks[sid]).toMatchObject({ targetQuality: VideoQuality.MEDIUM, layerSwitches: 1 });
+    // hidden and shown again: back on the size it last reported, not the best layer
+    adaptive.client.send({ case: 'trackSetting', value: new UpdateTrackSettings({ trackSids: [sid], disabled: true }) });
+    await until('the pause', () => stats('simulcast-3', 'adaptive')?.tracks[sid]?.layer, (l) => l === null);
+    adaptive.client.send({ case: 'trackSetting', value: new UpdateTrackSettings({ trackSids: [sid], quality: VideoQuality.HIGH }) });
+    await until('the medium layer again', () => stats('simulcast-3', 'adaptive')?.tracks[sid], (t) => t?.layer === 'h' && t.targetQuality === VideoQuality.MEDIUM);
   }, 30_000);
 
   it('subscribes audio too, and counts the peak of subscriptions', async () => {
