@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast } from '../components/ConnectionStateToast.js';
 import { ControlBar } from '../components/ControlBar.js';
@@ -14,6 +14,8 @@ import { RecordingControl, RecordingIndicator } from '../components/Recording.js
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { StartAudio } from '../components/StartAudio.js';
 import { useCan } from '../hooks/useCan.js';
+import { useRoom } from '../hooks/useRoom.js';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 
 /** Props of {@link VideoConference}. */
 export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
@@ -54,6 +56,10 @@ export function VideoConference({
   const labels = useLabels(overrides);
   const [chatOpen, setChatOpen] = useState(defaultChatOpen);
   const hidden = useCan('hidden');
+  // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
+  // session joins without auto-subscribing (a big room is never subscribed whole).
+  const room = useRoom();
+  useEffect(() => getVideoSubscriptions(room).manage(), [room]);
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
