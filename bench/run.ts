@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { BigRoomResult } from './bigRoom';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
 import { runAgentSpeaking, runLeaks, runRender, runScale, type AgentSpeakingResult, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
@@ -46,6 +47,18 @@ async function runConnect(): Promise<{ result: ConnectResult | null; reason?: st
   return { result: JSON.parse(json) as ConnectResult };
 }
 
+/** Runs bench/bigRoom.ts in a loopback-only network namespace; null with the reason where that is impossible. */
+async function runBigRooms(): Promise<{ results: BigRoomResult[] | null; reason?: string }> {
+  if (process.getuid?.() !== 0) return { results: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
+  const { json, code, out } = await runChild(
+    'bash',
+    [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/bigRoom.ts'), '100', '300'],
+    'BIGROOM',
+  );
+  if (!json) return { results: null, reason: `bench/bigRoom.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
+  return { results: JSON.parse(json) as BigRoomResult[] };
+}
+
 log('bundles');
 const bundle: BundleResult = await runBundle();
 log('store cost per event (Node)');
@@ -84,6 +97,8 @@ try {
 
 log('connect overhead (media server, loopback namespace)');
 const connect = await runConnect();
+log('big room: 100 and 300 synthetic publishers (media server, loopback namespace)');
+const bigRoom = await runBigRooms();
 const runtimeS = Math.round((Date.now() - started) / 1000);
 
 // ---- report ----------------------------------------------------------------------------------------------
@@ -96,6 +111,10 @@ const ms = (x: number | null | undefined) => (x === null || x === undefined ? '�
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 const version = async (name: string) =>
   (JSON.parse(await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+const big = (lib: 'roomkit' | 'livekit', publishers: number) => bigRoom.results?.find((r) => r.lib === lib && r.publishers === publishers);
+const rk300 = big('roomkit', 300);
+const lk300 = big('livekit', 300);
 
 const BENCH = {
   bundleKb: bundle.bundleKb,
@@ -134,6 +153,19 @@ const BENCH = {
   bareConnectMs: connect.result?.bareMs ?? null,
   connectRatio: connect.result?.connectRatio ?? null,
   ...(connect.result ? {} : { connectSkipped: connect.reason }),
+  bigRoomPeakSubscriptions: rk300?.peakSubscriptions ?? null,
+  anchorBigRoomPeakSubscriptions: lk300?.peakSubscriptions ?? null,
+  bigRoomSubscribed: rk300?.subscribed ?? null,
+  anchorBigRoomSubscribed: lk300?.subscribed ?? null,
+  bigRoomVideoKbps: rk300?.videoKbps ?? null,
+  anchorBigRoomVideoKbps: lk300?.videoKbps ?? null,
+  bigRoomFirstVideoMs: rk300?.firstVideoMs ?? null,
+  anchorBigRoomFirstVideoMs: lk300?.firstVideoMs ?? null,
+  bigRoomMainThreadMsPerS: rk300?.mainThreadMsPerS ?? null,
+  anchorBigRoomMainThreadMsPerS: lk300?.mainThreadMsPerS ?? null,
+  bigRoomLayerSwitchesPerFlip: rk300?.layerSwitchesPerFlip ?? null,
+  anchorBigRoomLayerSwitchesPerFlip: lk300?.layerSwitchesPerFlip ?? null,
+  ...(bigRoom.results ? {} : { bigRoomSkipped: bigRoom.reason }),
   runtimeS,
 };
 
@@ -153,6 +185,7 @@ const rows: Array<Row | string> = [
   ['tile renders per speaker change on another page', `${BENCH.offPageSpeakerTileRenders}`, `${BENCH.anchorOffPageSpeakerTileRenders}`, '0', BENCH.offPageSpeakerTileRenders === 0],
   ['tile renders while idle for 5 s', `${rkPage.idleTileRenders}`, `${lkPage.idleTileRenders}`, '0', rkPage.idleTileRenders === 0],
   'Scale (1000 participants, VideoConference, page of 25)',
+  ['subscription management settled (exactly the page subscribed), ms', `${scale.roomkit!.settled ? Math.round(scale.roomkit!.settledMs) : 'not settled'}`, '', '', scale.roomkit!.settled],
   ['tiles mounted', `${scale.roomkit!.mountedTiles}`, `${scale.livekit!.mountedTiles}`, '25', scale.roomkit!.mountedTiles === 25],
   ['remote cameras subscribed (isDesired && isSubscribed)', `${scale.roomkit!.subscribedVideo}`, `${scale.livekit!.subscribedVideo}`, '≤ 25', scale.roomkit!.subscribedVideo <= 25],
   ['store: setSpeaking + flush, median ns, 100 → 1000', `${store.at100.nsPerEvent} → ${store.at1000.nsPerEvent}`, '', `ratio ${store.eventCostRatio} ≤ 1.5`, store.eventCostRatio <= 1.5],
@@ -168,6 +201,27 @@ const rows: Array<Row | string> = [
     ? [`to Connected, median ms of ${connect.result.runs}: RoomProvider | bare`, `${connect.result.providerMs}`, `bare ${connect.result.bareMs}`, `ratio ${connect.result.connectRatio} ≤ 1.05`, connect.result.connectRatio <= 1.05]
     : ['RoomProvider mount → Connected vs bare room.connect()', 'skipped', connect.reason ?? '', '≤ 1.05', null],
 ];
+
+for (const publishers of [100, 300]) {
+  const r = big('roomkit', publishers);
+  const a = big('livekit', publishers);
+  if (!r || !a) {
+    rows.push(`Big room (${publishers} synthetic publishers): skipped, ${bigRoom.reason ?? 'no result'}`);
+    continue;
+  }
+  const v = (x: number | null) => (x === null ? '–' : `${x}`);
+  rows.push(
+    `Big room (Chromium, dev media server, ${publishers} synthetic publishers with 3-layer simulcast cameras; VideoConference, 1280×720, page of ${r.tiles} / ${a.tiles})`,
+    ['video subscriptions at most, during the join', `${r.peakSubscriptions}`, `${a.peakSubscriptions}`, `≤ page + 2 (${r.tiles + 2})`, r.peakSubscriptions <= r.tiles + 2],
+    ['cameras subscribed after settling', `${r.subscribed}${r.settled ? '' : ' (not settled)'}`, `${a.subscribed}${a.settled ? '' : ' (not settled)'}`, `= page (${r.tiles})`, r.settled && r.subscribed === r.tiles],
+    ['layers forwarded after settling', JSON.stringify(r.layers), JSON.stringify(a.layers), '', null],
+    ['video received, kbit/s', `${r.videoKbps}`, `${a.videoKbps}`, `≤ anchor / 4 (${Math.floor(a.videoKbps / 4)})`, r.videoKbps <= a.videoKbps / 4],
+    ['join to the first page of video playing, ms', v(r.firstVideoMs), v(a.firstVideoMs), '≤ anchor', r.firstVideoMs !== null && (a.firstVideoMs === null || r.firstVideoMs <= a.firstVideoMs)],
+    ['layer switches per page flip', v(r.layerSwitchesPerFlip), v(a.layerSwitchesPerFlip), '', null],
+    ['page flip to its video playing, ms', r.flipMs.map(v).join(' '), a.flipMs.map(v).join(' '), '', null],
+    ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, '', null],
+  );
+}
 
 const header: Row = ['measure', 'RoomKit', 'components-react', 'target', null];
 const table = rows.filter((r): r is Row => typeof r !== 'string');
@@ -185,7 +239,7 @@ console.log(out.join('\n'));
 
 const details = resolve(PAGE_OUT, '..', 'results.json');
 await mkdir(resolve(details, '..'), { recursive: true });
-await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, BENCH }, null, 2));
+await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, bigRoom, BENCH }, null, 2));
 console.log(`details: ${details}`);
 console.log(`BENCH ${JSON.stringify(BENCH)}`);
 process.exit(0);

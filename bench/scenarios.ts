@@ -32,6 +32,9 @@ export interface ScaleResult {
   mountedTiles: number;
   subscribedVideo: number;
   firstTilesMs: number;
+  /** Whether subscription management settled (RoomKit: exactly the page's cameras subscribed) within 60 s. */
+  settled: boolean;
+  settledMs: number;
 }
 interface Listeners {
   room: number;

@@ -12,6 +12,7 @@ import { Profiler } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { GridApp, type Layout, type Lib } from './apps';
+import { bigRoomFlip, bigRoomJoin, bigRoomLeave, bigRoomState } from './bigRoom';
 import { counters, onAppCommit, settle } from './counters';
 
 const container = document.getElementById('root')!;
@@ -153,27 +154,31 @@ async function scale(options: { lib: Lib; participants: number; hold?: number })
       )}
     </div>,
   );
-  // Wait for the first commit with tiles, then for subscription management to settle (stable for 1.5 s).
+  // Wait for the first commit with tiles, then until subscription management has settled: a condition, so that
+  // a loaded machine cannot change the figure. RoomKit manages subscriptions: settled when exactly the cameras of
+  // the tiles on the page are subscribed. components-react does not: nothing to wait for once tiles are mounted.
   while (!document.querySelector('.rk-tile, .lk-participant-tile') && performance.now() - t0 < 60_000) await sleep(20);
   const firstTilesMs = performance.now() - t0;
-  const subscribed = () => {
-    let n = 0;
+  const subscribedIds = () => {
+    const ids: string[] = [];
     for (const p of room.remoteParticipants.values()) {
-      for (const pub of p.videoTrackPublications.values()) if (pub.source === 'camera' && pub.isDesired && pub.isSubscribed) n++;
+      for (const pub of p.videoTrackPublications.values()) if (pub.source === 'camera' && pub.isDesired && pub.isSubscribed) ids.push(p.identity);
     }
-    return n;
+    return ids.sort();
   };
-  let last = subscribed();
-  let stableSince = performance.now();
-  const deadline = performance.now() + 30_000;
-  while (performance.now() - stableSince < 1500 && performance.now() < deadline) {
-    await sleep(100);
-    const now = subscribed();
-    if (now !== last) {
-      last = now;
-      stableSince = performance.now();
-    }
-  }
+  const subscribed = () => subscribedIds().length;
+  const onPageIds = () => {
+    const byName = new Map([...room.remoteParticipants.values()].map((p) => [p.name, p.identity]));
+    return [...document.querySelectorAll('.rk-tile[data-source="camera"]:not([data-local])')]
+      .map((tile) => byName.get(tile.getAttribute('aria-label') ?? ''))
+      .filter((id): id is string => id !== undefined)
+      .sort();
+  };
+  const isSettled = () => options.lib !== 'roomkit' || subscribedIds().join() === onPageIds().join();
+  const deadline = performance.now() + 60_000;
+  while (!isSettled() && performance.now() < deadline) await sleep(50);
+  const settled = isSettled();
+  const settledMs = performance.now() - t0;
   if (options.hold) await sleep(options.hold);
   const result = {
     lib: options.lib,
@@ -181,6 +186,8 @@ async function scale(options: { lib: Lib; participants: number; hold?: number })
     mountedTiles: document.querySelectorAll('.rk-tile, .lk-participant-tile').length,
     subscribedVideo: subscribed(),
     firstTilesMs,
+    settled,
+    settledMs,
   };
   root.unmount();
   return result;
@@ -338,5 +345,5 @@ declare global {
   }
 }
 
-const bench = { render, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, ready: true };
+const bench = { render, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, bigRoomJoin, bigRoomState, bigRoomFlip, bigRoomLeave, ready: true };
 window.bench = bench;

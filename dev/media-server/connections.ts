@@ -116,6 +116,7 @@ export class SignalConnections {
         kind: claims.kind ?? 'standard',
         permission: permissionFromGrant(claims.video, claims.kind),
         autoSubscribe: request.connectionSettings?.autoSubscribe ?? true,
+        adaptiveStream: request.connectionSettings?.adaptiveStream ?? false,
         clientProtocol: request.clientInfo?.clientProtocol ?? 0,
       },
       request,

@@ -129,6 +129,35 @@ const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/synthetic$`),
+    handle: (s, [room], body) => {
+      const count = body.count;
+      if (typeof count !== 'number') throw new ControlError('"count" must be a number', 400);
+      const turnMs = body.turnMs;
+      if (turnMs !== undefined && typeof turnMs !== 'number') throw new ControlError('"turnMs" must be a number', 400);
+      const added = s.addSyntheticParticipants(room!, {
+        count,
+        prefix: str(body, 'prefix'),
+        camera: bool(body, 'camera'),
+        microphone: bool(body, 'microphone'),
+        speaking: bool(body, 'speaking'),
+        turnMs,
+      });
+      return { added };
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/rooms/${ROOM}/synthetic$`),
+    handle: (s, [room]) => ({ removed: s.removeSyntheticParticipants(room!) }),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/synthetic/remove$`),
+    handle: (s, [room], body) => ({ removed: s.removeSyntheticParticipants(room!, stringList(body, 'identities')) }),
+  },
+  {
+    method: 'POST',
     pattern: new RegExp(`^/rooms/${PARTICIPANT}/permissions$`),
     handle: (s, [room, identity], body) => s.setPermissions(room!, identity!, permissionPatch(body)),
   },

@@ -19,6 +19,7 @@ import {
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
 import { canPublishSource, permissionState, sourceName, type PermissionState } from './grants';
+import type { SubscriberStats } from './downTrack';
 import { newId } from './ids';
 import { ParticipantPeer } from './peer';
 import { Publication, type TrackState } from './publication';
@@ -49,6 +50,10 @@ export interface ParticipantState {
   subscriptions: string[];
   /** RTP packets forwarded to this participant so far, by track sid (video starts at a keyframe). */
   packetsForwarded: Record<string, number>;
+  /** What this participant received: subscriptions (now and at most), layers, layer switches, bytes. */
+  media: SubscriberStats;
+  /** A participant the server simulates (control API), without a client. */
+  synthetic: boolean;
   /** AddTrackRequests refused for lack of permission. */
   refusedTracks: number;
   /** Data packets dropped for lack of canPublishData. */
@@ -65,6 +70,8 @@ export interface ParticipantInit {
   kind: ParticipantKindName;
   permission: ParticipantPermission;
   autoSubscribe: boolean;
+  /** The client sizes video to its elements (adaptive stream): new subscriptions start at the lowest layer. */
+  adaptiveStream?: boolean;
   clientProtocol: number;
 }
 
@@ -119,13 +126,14 @@ export class Participant {
 
   private readonly room: ParticipantHost;
   private readonly ctx: ServerContext;
-  private readonly ws: WebSocket;
+  /** The signalling socket; null for a synthetic participant, which the server itself simulates. */
+  private readonly ws: WebSocket | null;
   private readonly clientProtocol: number;
   /** The peer connection: negotiation, media and data. */
   readonly peer: ParticipantPeer;
   private closed = false;
 
-  constructor(room: ParticipantHost, ctx: ServerContext, ws: WebSocket, init: ParticipantInit) {
+  constructor(room: ParticipantHost, ctx: ServerContext, ws: WebSocket | null, init: ParticipantInit) {
     this.room = room;
     this.ctx = ctx;
     this.ws = ws;
@@ -141,6 +149,7 @@ export class Participant {
       self: this,
       publications: this.publications,
       autoSubscribe: init.autoSubscribe,
+      adaptiveStream: init.adaptiveStream ?? false,
       canSubscribe: () => this.permission.canSubscribe,
       send: (message) => this.send(message),
       roomPublications: () => room.publications(),
@@ -152,6 +161,11 @@ export class Participant {
       dataReceived: (label, data) => room.relayData(this, label, data),
       connectionStateChanged: () => room.qualityMayHaveChanged(this),
     });
+  }
+
+  /** A participant the server simulates (the control API's synthetic participants): no client, no socket. */
+  get synthetic(): boolean {
+    return this.ws === null;
   }
 
   get hidden(): boolean {
@@ -215,13 +229,15 @@ export class Participant {
       tracks: [...this.publications.values()].map((p) => p.state()),
       subscriptions: this.peer.subscribedTrackSids(),
       packetsForwarded: this.peer.packetsForwarded(),
+      media: this.peer.stats(),
+      synthetic: this.synthetic,
       refusedTracks: this.refusedTracks,
       droppedDataPackets: this.droppedDataPackets,
     };
   }
 
   send(message: ResponseMessage): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!this.ws || this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(encodeResponse(message));
   }
 
@@ -347,8 +363,8 @@ export class Participant {
     this.closed = true;
     this.peer.stopForwarding();
     for (const publication of this.publications.values()) publication.close();
-    if (abrupt) this.ws.terminate();
-    else if (this.ws.readyState === this.ws.OPEN) this.ws.close(1000);
+    if (abrupt) this.ws?.terminate();
+    else if (this.ws && this.ws.readyState === this.ws.OPEN) this.ws.close(1000);
     return this.peer.close();
   }
 }

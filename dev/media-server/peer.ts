@@ -5,6 +5,7 @@ import {
   TrackSubscribed,
   TrickleRequest,
   type UpdateSubscription,
+  type UpdateTrackSettings,
 } from '@livekit/protocol';
 import {
   RTCPeerConnection,
@@ -20,10 +21,13 @@ import {
   type RTCRtpTransceiver,
 } from 'werift';
 import type { ServerContext } from './context';
-import { DownTrack, UpTrack, type MediaKind } from './forwarding';
+import { DownTrack, type SubscriberStats } from './downTrack';
+import { UpTrack, type MediaKind } from './forwarding';
 import type { Publication, Publisher } from './publication';
 import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
 import type { ResponseMessage } from './signal';
+import type { TrackSettings } from './simulcast';
+
 
 /** What a participant's peer connection needs from the participant and its room. */
 export interface PeerOwner {
@@ -34,6 +38,8 @@ export interface PeerOwner {
   readonly publications: ReadonlyMap<string, Publication>;
   /** Whether tracks are received unless the client asks otherwise (JoinRequest's autoSubscribe). */
   readonly autoSubscribe: boolean;
+  /** Whether the client uses adaptive stream: until it reports an element's size, video starts at the lowest layer. */
+  readonly adaptiveStream: boolean;
   /** Whether the participant may receive media now (its permission's canSubscribe). */
   canSubscribe(): boolean;
   send(message: ResponseMessage): void;
@@ -48,6 +54,9 @@ export interface PeerOwner {
   /** The peer connection's state changed, and with it perhaps the connection quality. */
   connectionStateChanged(): void;
 }
+
+/** What an adaptive-stream client's new video gets before it has sized its element: the lowest layer. */
+const START_LOW: TrackSettings = { disabled: false, quality: 0 };
 
 interface CandidateInit {
   candidate: string;
@@ -65,6 +74,8 @@ export class ParticipantPeer {
   private readonly owner: PeerOwner;
   private readonly subscriptions = new Map<string, DownTrack>();
   private readonly subscriptionOverrides = new Map<string, boolean>();
+  private readonly trackSettings = new Map<string, TrackSettings>();
+  private readonly totals = { peak: 0, peakVideo: 0, subscribeRequests: 0, layerSwitches: 0, bytesSent: 0, videoBytesSent: 0, packetsSent: 0 };
   private readonly dataChannels = new Map<string, RTCDataChannel>();
   private readonly usedMids = new Set<string>();
   private readonly seenMids = new Set<string>();
@@ -95,6 +106,25 @@ export class ParticipantPeer {
     return Object.fromEntries([...this.subscriptions].map(([sid, down]) => [sid, down.packetsSent]));
   }
 
+  /** What this participant received so far. */
+  stats(): SubscriberStats {
+    const downs = [...this.subscriptions.values()];
+    const sum = (pick: (d: DownTrack) => number, of = downs) => of.reduce((n, d) => n + pick(d), 0);
+    const video = downs.filter((d) => d.kind === 'video');
+    return {
+      subscriptions: downs.length,
+      videoSubscriptions: video.length,
+      peakSubscriptions: this.totals.peak,
+      peakVideoSubscriptions: this.totals.peakVideo,
+      subscribeRequests: this.totals.subscribeRequests,
+      layerSwitches: this.totals.layerSwitches + sum((d) => d.layerSwitches),
+      bytesSent: this.totals.bytesSent + sum((d) => d.bytesSent),
+      videoBytesSent: this.totals.videoBytesSent + sum((d) => d.bytesSent, video),
+      packetsSent: this.totals.packetsSent + sum((d) => d.packetsSent),
+      tracks: Object.fromEntries([...this.subscriptions].map(([sid, down]) => [sid, down.state()])),
+    };
+  }
+
   /** Runs `task` after every earlier negotiation step of this participant, so offers are answered in order. */
   enqueue(task: () => Promise<void> | void): Promise<void> {
     const next = this.queue.then(async () => {
@@ -113,7 +143,24 @@ export class ParticipantPeer {
   updateSubscription(request: UpdateSubscription): void {
     const sids = [...request.trackSids, ...request.participantTracks.flatMap((t) => t.trackSids)];
     for (const sid of sids) this.subscriptionOverrides.set(sid, request.subscribe);
+    if (request.subscribe) this.totals.subscribeRequests += sids.length;
     this.scheduleReconcile();
+  }
+
+  /** The client's settings for some of its tracks: simulcast layer by size or quality, or paused (disabled). */
+  updateTrackSettings(request: UpdateTrackSettings): void {
+    const given: TrackSettings = { disabled: request.disabled, quality: request.quality, width: request.width, height: request.height };
+    for (const sid of request.trackSids) {
+      let settings = given;
+      // An adaptive-stream client reports visibility before it has measured the element, with quality HIGH: keep
+      // the size it last reported (or the lowest layer) rather than jump to the best layer and back.
+      if (this.owner.adaptiveStream && !given.width && !given.height) {
+        const previous = this.trackSettings.get(sid);
+        settings = { ...(previous?.width || previous?.height ? previous : START_LOW), disabled: given.disabled };
+      }
+      this.trackSettings.set(sid, settings);
+      this.subscriptions.get(sid)?.applySettings(settings);
+    }
   }
 
   /** Re-computes what this participant should receive, after the current negotiation step. */
@@ -224,12 +271,13 @@ export class ParticipantPeer {
       }
       const section = sections.find((s) => s.trackId === publication.cid && offersToSend(s));
       const transceiver = section && pc.getTransceivers().find((t) => t.mid === section.mid);
-      const up = transceiver && UpTrack.fromTransceiver(transceiver);
+      const ups = transceiver ? UpTrack.fromTransceiver(transceiver) : [];
+      const up = ups[0];
       if (!section || !up) continue;
       publication.mid = section.mid;
-      publication.up = up;
+      publication.setMedia(ups);
       if (up.kind === 'audio') up.onAudioLevel = (level) => publication.activity.record(level, Date.now());
-      this.ctx.logger.debug(`${this.owner.identity}: media for ${publication.sid} on mid ${section.mid} (rid ${up.rid ?? '-'})`);
+      this.ctx.logger.debug(`${this.owner.identity}: media for ${publication.sid} on mid ${section.mid} (rids ${ups.map((u) => u.rid ?? '-').join(',')})`);
       this.owner.mediaReady(publication);
     }
   }
@@ -267,8 +315,7 @@ export class ParticipantPeer {
     let changed = false;
     for (const [sid, down] of [...this.subscriptions]) {
       if (wanted.has(sid)) continue;
-      down.close();
-      this.subscriptions.delete(sid);
+      this.closeDown(sid, down);
       changed = true;
     }
     const missing: Record<MediaKind, number> = { audio: 0, video: 0 };
@@ -279,11 +326,19 @@ export class ParticipantPeer {
         missing[publication.kind] += 1;
         continue;
       }
-      const down = await DownTrack.attach(publication.up, transceiver, {
-        participantSid: publication.publisher.sid,
-        trackSid: publication.sid,
-      });
+      const down = await DownTrack.attach(
+        publication.layers,
+        transceiver,
+        { participantSid: publication.publisher.sid, trackSid: publication.sid },
+        this.trackSettings.get(publication.sid) ?? (this.owner.adaptiveStream ? START_LOW : undefined),
+      );
+      down.onTargetChanged = () => publication.announceWantedQuality();
+      publication.downTracks.add(down);
+      publication.announceWantedQuality();
       this.subscriptions.set(publication.sid, down);
+      const video = [...this.subscriptions.values()].filter((d) => d.kind === 'video').length;
+      this.totals.peak = Math.max(this.totals.peak, this.subscriptions.size);
+      this.totals.peakVideo = Math.max(this.totals.peakVideo, video);
       changed = true;
       this.ctx.logger.debug(`${this.owner.identity} receives ${publication.sid} on mid ${down.mid}`);
       if (!publication.subscribedAnnounced) {
@@ -311,8 +366,21 @@ export class ParticipantPeer {
   /** Stops forwarding to this participant and any further negotiation; {@link close} then ends the connection. */
   stopForwarding(): void {
     this.closed = true;
-    for (const down of this.subscriptions.values()) down.close();
-    this.subscriptions.clear();
+    for (const [sid, down] of [...this.subscriptions]) this.closeDown(sid, down);
+  }
+
+  /** Stops forwarding one track, keeping its counts in the session's totals, and updates its publisher's dynacast. */
+  private closeDown(sid: string, down: DownTrack): void {
+    down.close();
+    this.subscriptions.delete(sid);
+    this.totals.layerSwitches += down.layerSwitches;
+    this.totals.bytesSent += down.bytesSent;
+    if (down.kind === 'video') this.totals.videoBytesSent += down.bytesSent;
+    this.totals.packetsSent += down.packetsSent;
+    for (const publication of this.owner.roomPublications()) {
+      if (publication.sid !== sid || !publication.downTracks.delete(down)) continue;
+      publication.announceWantedQuality();
+    }
   }
 
   /** Closes the peer connection. */

@@ -1,15 +1,19 @@
-import { TrackInfo, TrackType, type AddTrackRequest } from '@livekit/protocol';
+import {
+  SubscribedCodec,
+  SubscribedQuality,
+  SubscribedQualityUpdate,
+  TrackInfo,
+  TrackType,
+  type AddTrackRequest,
+  type VideoLayer,
+} from '@livekit/protocol';
+import type { DownTrack, Layer } from './downTrack';
 import type { MediaKind, UpTrack } from './forwarding';
 import { sourceName } from './grants';
 import { newId } from './ids';
+import { qualityOfRid } from './simulcast';
 import type { ResponseMessage } from './signal';
 import { AudioActivity } from './speakers';
-
-/** What a publication knows of the participant publishing it. */
-export interface Publisher {
-  readonly sid: string;
-  send(message: ResponseMessage): void;
-}
 
 /** A participant's track as the control API reports it. */
 export interface TrackState {
@@ -22,6 +26,16 @@ export interface TrackState {
   /** True once the track's media has been negotiated and is being read. */
   receiving: boolean;
   packetsReceived: number;
+  /** The simulcast layers received (rids, lowest first; `-` for a track without simulcast). */
+  layers: string[];
+  /** The best quality any subscriber wants (LOW 0, MEDIUM 1, HIGH 2), -1 for none: what dynacast asks for. */
+  wantedQuality: number;
+}
+
+/** One publication's sender of SubscribedQualityUpdate: a participant's client, or nobody for synthetic ones. */
+export interface Publisher {
+  readonly sid: string;
+  send(message: ResponseMessage): void;
 }
 
 /** One published track: what the publisher announced with AddTrackRequest, and its media once negotiated. */
@@ -35,7 +49,12 @@ export class Publication {
   mid: string | undefined;
   /** Whether the publisher has been told (trackSubscribed) that someone receives this track. */
   subscribedAnnounced = false;
-  up: UpTrack | undefined;
+  /** The media received, one entry per simulcast layer, lowest first; empty until negotiated. */
+  layers: Layer[] = [];
+  /** The subscribers' tracks of this publication. */
+  readonly downTracks = new Set<DownTrack>();
+  /** The quality last announced to the publisher with SubscribedQualityUpdate (dynacast). */
+  private announcedQuality: number | undefined;
 
   constructor(publisher: Publisher, request: AddTrackRequest) {
     this.sid = newId('TR');
@@ -60,6 +79,48 @@ export class Publication {
     });
   }
 
+  /** The lowest layer's media (an audio track's only one), once negotiated. */
+  get up(): UpTrack | undefined {
+    return this.layers[0]?.up;
+  }
+
+  /** Takes the negotiated media, one {@link UpTrack} per layer, lowest first. */
+  setMedia(ups: readonly UpTrack[]): void {
+    const sized = (quality: number): VideoLayer | undefined => this.info.layers.find((l) => l.quality === quality);
+    this.layers = ups.map((up) => {
+      const quality = qualityOfRid(up.rid);
+      const layer = sized(quality) ?? (ups.length === 1 ? { width: this.info.width, height: this.info.height } : undefined);
+      return { up, quality, width: layer?.width ?? 0, height: layer?.height ?? 0 };
+    });
+  }
+
+  /** The best quality any subscriber wants now, -1 for none. */
+  get wantedQuality(): number {
+    let best = -1;
+    for (const down of this.downTracks) best = Math.max(best, down.targetQuality);
+    return best;
+  }
+
+  /**
+   * Dynacast: tells the publisher which of its simulcast layers someone watches (SubscribedQualityUpdate), when
+   * that changed. livekit-client then stops encoding the others.
+   */
+  announceWantedQuality(): void {
+    if (this.kind !== 'video' || this.layers.length < 2) return;
+    const wanted = this.wantedQuality;
+    if (wanted === this.announcedQuality) return;
+    this.announcedQuality = wanted;
+    const qualities = this.layers.map((l) => new SubscribedQuality({ quality: l.quality, enabled: l.quality <= wanted }));
+    this.publisher.send({
+      case: 'subscribedQualityUpdate',
+      value: new SubscribedQualityUpdate({
+        trackSid: this.sid,
+        subscribedQualities: qualities,
+        subscribedCodecs: [new SubscribedCodec({ codec: 'vp8', qualities })],
+      }),
+    });
+  }
+
   get kind(): MediaKind {
     return this.info.type === TrackType.VIDEO ? 'video' : 'audio';
   }
@@ -73,12 +134,14 @@ export class Publication {
       name: this.info.name,
       muted: this.info.muted,
       receiving: this.up !== undefined,
-      packetsReceived: this.up?.packetsReceived ?? 0,
+      packetsReceived: this.layers.reduce((sum, l) => sum + l.up.packetsReceived, 0),
+      layers: this.layers.map((l) => l.up.rid ?? '-'),
+      wantedQuality: this.wantedQuality,
     };
   }
 
   close(): void {
-    this.up?.close();
-    this.up = undefined;
+    for (const layer of this.layers) layer.up.close();
+    this.layers = [];
   }
 }

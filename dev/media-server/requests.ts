@@ -60,6 +60,9 @@ export function handleSignalRequest(participant: Participant, request: SignalReq
     case 'subscription':
       participant.peer.updateSubscription(message.value);
       return;
+    case 'trackSetting':
+      participant.peer.updateTrackSettings(message.value);
+      return;
     case 'updateMetadata':
       updateMetadata(participant, message.value);
       return;
@@ -82,7 +85,7 @@ export function handleSignalRequest(participant: Participant, request: SignalReq
       logger.warn(`${participant.identity} sent an answer; the server never offers on /rtc/v1`);
       return;
     default:
-      // trackSetting, updateLayers, subscriptionPermission, syncState, simulate, updateAudioTrack, …: not needed
+      // updateLayers, subscriptionPermission, syncState, simulate, updateAudioTrack, …: not needed
       logger.debug(`${participant.identity}: ignoring ${message.case ?? 'empty'} request`);
   }
 }

@@ -123,6 +123,19 @@ export class Room implements ParticipantHost {
     return participant;
   }
 
+  /**
+   * Adds a participant the server simulates (no client): the others see it join. Its publications are added by
+   * the caller, which then calls {@link participantChanged} and {@link publicationReady}.
+   */
+  joinSynthetic(init: ParticipantInit): Participant {
+    const existing = this.members.get(init.identity);
+    if (existing) this.removeParticipant(existing, DisconnectReason.DUPLICATE_IDENTITY, { sendLeave: true });
+    const participant = new Participant(this, this.ctx, null, init);
+    this.members.set(participant.identity, participant);
+    this.updates.announce(participant);
+    return participant;
+  }
+
   /** Sends `participant`'s current info to itself and, unless it is hidden, to everyone else. */
   participantChanged(participant: Participant): void {
     this.updates.participantChanged(participant);
@@ -187,7 +200,7 @@ export class Room implements ParticipantHost {
   /** Periodic work: active speakers, and dropping participants whose signalling went silent. */
   tick(now: number): void {
     for (const member of this.participants) {
-      if (now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
+      if (!member.synthetic && now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
         this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)`);
         this.removeParticipant(member, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
       }

@@ -5,6 +5,7 @@ import { applyPermissionPatch, type PermissionPatch } from './grants';
 import type { Participant, ParticipantState } from './participant';
 import type { ServerDataMessage } from './data';
 import { Room, type RoomState } from './room';
+import { SyntheticCrowd, type SyntheticOptions } from './synthetic/crowd';
 
 /** A connection quality the control API can impose. */
 export type QualityName = 'excellent' | 'good' | 'poor' | 'lost';
@@ -23,6 +24,7 @@ const QUALITIES: Record<QualityName, ConnectionQuality> = {
 export class RoomRegistry {
   private readonly ctx: ServerContext;
   private readonly roomsByName = new Map<string, Room>();
+  private readonly crowd = new SyntheticCrowd();
 
   constructor(ctx: ServerContext) {
     this.ctx = ctx;
@@ -45,6 +47,7 @@ export class RoomRegistry {
 
   /** Forgets every room and returns them, for the caller to close. */
   takeAll(): Room[] {
+    this.crowd.stop();
     const rooms = [...this.roomsByName.values()];
     this.roomsByName.clear();
     return rooms;
@@ -125,6 +128,20 @@ export class RoomRegistry {
 
   sendData(room: string, message: ServerDataMessage): number {
     return this.requireRoom(room).sendServerData(message);
+  }
+
+  /** Adds synthetic participants to a room (created if needed); returns their identities. */
+  addSynthetic(room: string, options: SyntheticOptions): string[] {
+    if (!Number.isInteger(options.count) || options.count < 1 || options.count > 1000) {
+      throw new ControlError('"count" must be an integer from 1 to 1000', 400);
+    }
+    if (options.turnMs !== undefined && !(options.turnMs >= 100)) throw new ControlError('"turnMs" must be at least 100', 400);
+    return this.crowd.add(this.ensureRoom(room), options);
+  }
+
+  /** Removes a room's synthetic participants (those named, or all); returns the identities removed. */
+  removeSynthetic(room: string, identities?: readonly string[]): string[] {
+    return this.crowd.remove(this.requireRoom(room), identities);
   }
 
   deleteRoom(room: string): void {

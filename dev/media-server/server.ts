@@ -10,6 +10,7 @@ import type { ServerDataMessage } from './data';
 import type { RoomState } from './room';
 import { RoomRegistry, type QualityName } from './rooms';
 import { DEFAULT_TOKEN_SECRET } from './token';
+import type { SyntheticOptions } from './synthetic/crowd';
 
 export interface MediaServerOptions {
   /** TCP port for signalling and control; 0 picks a free one. Default 7880. */
@@ -70,6 +71,13 @@ export interface MediaServer {
   sendData(room: string, message: ServerDataMessage): number;
   /** Removes every participant with ROOM_DELETED and forgets the room. */
   deleteRoom(room: string): void;
+  /**
+   * Adds participants the server simulates: each publishes a three-layer simulcast camera (pre-encoded VP8) and a
+   * microphone, optionally speaking in turns. Returns their identities.
+   */
+  addSyntheticParticipants(room: string, options: SyntheticOptions): string[];
+  /** Removes a room's synthetic participants (those named, or all); returns the identities removed. */
+  removeSyntheticParticipants(room: string, identities?: readonly string[]): string[];
   /** Closes every signalling and peer connection abruptly and forgets all state, like a crash. Keeps listening. */
   drop(): Promise<void>;
   /** Like {@link drop}, then stops listening (the port is free). */
@@ -276,6 +284,14 @@ class DevMediaServer implements MediaServer {
 
   deleteRoom(room: string): void {
     this.registry.deleteRoom(room);
+  }
+
+  addSyntheticParticipants(room: string, options: SyntheticOptions): string[] {
+    return this.registry.addSynthetic(room, options);
+  }
+
+  removeSyntheticParticipants(room: string, identities?: readonly string[]): string[] {
+    return this.registry.removeSynthetic(room, identities);
   }
 }
 

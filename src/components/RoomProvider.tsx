@@ -29,7 +29,12 @@ export interface RoomProviderProps extends RoomSessionOptions {
    * connects it; without one it only observes it, and you connect and disconnect it yourself. Read once.
    */
   room?: Room | undefined;
-  /** Options for the Room RoomProvider creates; read once, on the first render. */
+  /**
+   * Options for the Room RoomProvider creates; read once, on the first render. Meeting defaults apply unless you
+   * set them here: `adaptiveStream: true` (each remote video at the layer that fits its element and the pixel
+   * ratio, paused while hidden or in a background tab; only where ResizeObserver and IntersectionObserver exist)
+   * and `dynacast: true` (your camera stops encoding layers nobody watches).
+   */
   options?: RoomOptions;
   /** Strings for every RoomKit component inside; missing keys fall back to English. */
   labels?: Partial<RoomKitLabels>;

@@ -11,12 +11,14 @@
  *
  * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
  */
-import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
+import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream } from 'livekit-client';
+import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
 import { enforcePublishGrants } from './enforceGrants.js';
 import { canPublishSource } from './grants.js';
 import { RoomKitError } from './RoomKitError.js';
 import { toRoomKitError } from './toRoomKitError.js';
+import { managedRooms } from './managedRooms.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
@@ -52,7 +54,10 @@ export interface RoomSessionOptions {
   url?: string | undefined;
   /** Connect when a token and URL are available (default true). False disconnects. */
   connect?: boolean;
-  /** Options for `room.connect()`. */
+  /**
+   * Options for `room.connect()`. While a layout manages subscriptions (`GridLayout`, `FocusLayout`), the session
+   * joins with `autoSubscribe: false` (tiles subscribe what they show, the layout all audio); yours wins.
+   */
   connectOptions?: RoomConnectOptions;
   /** Publish the microphone once connected, where the grants allow it. */
   audio?: boolean;
@@ -156,8 +161,11 @@ function sameSession(a: Target, b: Target): boolean {
 }
 
 /**
- * Creates a session over a Room of its own (made with `roomOptions`) or over `room`, which it then only connects
- * when it is given a token (without one it observes the room and leaves connecting to you).
+ * Creates a session over a Room of its own or over `room`, which it then only connects when it is given a token
+ * (without one it observes the room and leaves connecting to you).
+ *
+ * A Room of its own gets meeting defaults, overridable through `roomOptions`: `adaptiveStream` (video at the layer
+ * that fits its element, paused while hidden; on where ResizeObserver and IntersectionObserver exist) and `dynacast`.
  *
  * @example
  * ```ts
@@ -169,7 +177,7 @@ function sameSession(a: Target, b: Target): boolean {
  * ```
  */
 export function createRoomSession(init: { room?: Room | undefined; roomOptions?: RoomOptions | undefined } = {}): RoomSession {
-  const room = init.room ?? new Room(init.roomOptions);
+  const room = init.room ?? new Room({ adaptiveStream: supportsAdaptiveStream(), dynacast: true, ...init.roomOptions });
   const observeOnly = init.room !== undefined;
   const store = getRoomStore(room);
 
@@ -273,7 +281,7 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
       currentFailed = false;
       store.setTokenClaims(target.claims);
       try {
-        await room.connect(target.url, target.token, options.connectOptions);
+        await room.connect(target.url, target.token, joinOptions());
       } catch (error) {
         if (current === target) currentFailed = true;
         // A failure of a connect nobody wants any more is not news.
@@ -289,6 +297,9 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
       }
     }
   }
+
+  const joinOptions = ({ connectOptions: given } = options) =>
+    managedRooms.has(room) ? { ...given, autoSubscribe: given?.autoSubscribe ?? false } : given;
 
   /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
   let enforcing: (() => void) | undefined;

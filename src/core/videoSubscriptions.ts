@@ -1,9 +1,18 @@
 import { RemoteTrackPublication, RoomEvent, Track, type Room, type TrackPublication } from 'livekit-client';
+import { managedRooms } from './managedRooms.js';
 
 /**
- * Keeps remote video subscribed only while a tile shows it. Video elements retain the publication they show;
- * while management is on, a remote camera or screen share nobody retains is unsubscribed (after a short grace
- * period, so flipping a page does not flap), and subscribed again when a tile retains it.
+ * The subscription policy of layouts that manage subscriptions (`GridLayout`, `FocusLayout`):
+ *
+ * - **Join.** While a layout manages a room, its session joins with `autoSubscribe: false` unless the app's
+ *   `connectOptions` say otherwise (see `managedRooms`): a big room is never subscribed whole at join.
+ * - **Video.** Video elements retain the publication they show. A remote camera or screen share is subscribed
+ *   when a tile retains it, and unsubscribed once nobody has retained it for a short grace period (400 ms), so a
+ *   page flip does not flap and an off-page camera never stays subscribed.
+ * - **Audio.** Every remote audio track (microphones, screen-share audio) is subscribed as soon as it is
+ *   published, so everyone stays audible whatever page is shown. Audio costs little next to video.
+ *
+ * When the last layout stops managing, subscriptions are left as they are.
  */
 interface Manager {
   retain(publication: TrackPublication): () => void;
@@ -32,15 +41,16 @@ export function getVideoSubscriptions(room: Room): Manager {
       }, GRACE_MS),
     );
   };
+  /** Applies the policy to one remote publication: audio subscribed, unretained video released. */
+  const apply = (publication: TrackPublication) => {
+    if (!(publication instanceof RemoteTrackPublication)) return;
+    if (isVideo(publication)) release(publication);
+    else if (publication.kind === Track.Kind.Audio && !publication.isDesired) publication.setSubscribed(true);
+  };
   const sweep = () => {
-    for (const participant of room.remoteParticipants.values()) {
-      for (const publication of participant.trackPublications.values()) if (isVideo(publication)) release(publication);
-    }
+    for (const participant of room.remoteParticipants.values()) participant.trackPublications.forEach(apply);
   };
-  const onPublished = (publication: TrackPublication) => {
-    if (publication instanceof RemoteTrackPublication && isVideo(publication)) release(publication);
-  };
-  const onSubscribed = (_track: Track, publication: TrackPublication) => onPublished(publication);
+  const onSubscribed = (_track: Track, publication: TrackPublication) => apply(publication);
 
   manager = {
     retain(publication) {
@@ -66,7 +76,9 @@ export function getVideoSubscriptions(room: Room): Manager {
     },
     manage() {
       if (managing++ === 0) {
-        room.on(RoomEvent.TrackPublished, onPublished).on(RoomEvent.TrackSubscribed, onSubscribed);
+        managedRooms.add(room);
+        // Connected: the publications the join brought. Joining: each arrives with TrackPublished.
+        room.on(RoomEvent.TrackPublished, apply).on(RoomEvent.TrackSubscribed, onSubscribed).on(RoomEvent.Connected, sweep);
         sweep();
       }
       let active = true;
@@ -74,7 +86,8 @@ export function getVideoSubscriptions(room: Room): Manager {
         if (!active) return;
         active = false;
         if (--managing === 0) {
-          room.off(RoomEvent.TrackPublished, onPublished).off(RoomEvent.TrackSubscribed, onSubscribed);
+          managedRooms.delete(room);
+          room.off(RoomEvent.TrackPublished, apply).off(RoomEvent.TrackSubscribed, onSubscribed).off(RoomEvent.Connected, sweep);
           timers.forEach(clearTimeout);
           timers.clear();
         }

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Captions } from '../components/Captions.js';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
@@ -16,6 +16,8 @@ import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { StartAudio } from '../components/StartAudio.js';
 import { useControllableState } from '../components/useControllableState.js';
 import { useCan } from '../hooks/useCan.js';
+import { useRoom } from '../hooks/useRoom.js';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 
 /** Props of {@link VideoConference}. */
 export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
@@ -69,6 +71,10 @@ export function VideoConference({
   const [chatOpen, setChatOpen] = useState(defaultChatOpen);
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hidden = useCan('hidden');
+  // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
+  // session joins without auto-subscribing (a big room is never subscribed whole).
+  const room = useRoom();
+  useEffect(() => getVideoSubscriptions(room).manage(), [room]);
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));

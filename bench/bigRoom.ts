@@ -1,0 +1,153 @@
+/**
+ * Big room: Chromium joins the dev media server, in a loopback-only network namespace (test/e2e/netns.sh), in a
+ * room of synthetic publishers (each a three-layer simulcast camera and a microphone, speaking in turns), with
+ * RoomKit's VideoConference and then components-react's, each in a fresh page. Figures come from the server's
+ * per-subscriber counters (what it forwarded) and from the page (when video plays). Prints `BIGROOM {json}`.
+ *
+ *   bash test/e2e/netns.sh node --import tsx bench/bigRoom.ts [publishers…]   (default: 100 300)
+ */
+import type { CDPSession } from 'playwright-core';
+import { startMediaServer, type MediaServer } from '../dev/media-server';
+import { signToken } from '../dev/room-api/accessToken';
+import { launch, openPage, servePage } from './browser';
+
+type Lib = 'roomkit' | 'livekit';
+
+/** One library in one room. */
+export interface BigRoomResult {
+  lib: Lib;
+  publishers: number;
+  /** Remote camera tiles on the first page. */
+  tiles: number;
+  /** The most video tracks the server forwarded at once during the join (before settling). */
+  peakSubscriptions: number;
+  /** Video tracks forwarded once subscriptions settled. */
+  subscribed: number;
+  settled: boolean;
+  /** Video received over 5 s after settling, kilobits per second (RTP payload and header). */
+  videoKbps: number;
+  /** From the render to every camera tile of the first page playing video. */
+  firstVideoMs: number | null;
+  /** Simulcast layer switches per page flip (three flips), and the time until the new page played. */
+  layerSwitchesPerFlip: number | null;
+  flipMs: Array<number | null>;
+  /** The browser's main-thread task time per second of wall time, over the same 5 s. */
+  mainThreadMsPerS: number;
+  /** Layers forwarded after settling: rid → count. */
+  layers: Record<string, number>;
+}
+
+const SECRET = 'roomkit-bench';
+const WINDOW_MS = 5000;
+const FLIPS = 3;
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+}
+
+function media(server: MediaServer, room: string, identity: string) {
+  const stats = server.room(room)?.participants.find((p) => p.identity === identity)?.media;
+  if (!stats) throw new Error(`${identity} is not in ${room}`);
+  return stats;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+export async function runBigRoom(server: MediaServer, pageUrl: string, browser: Awaited<ReturnType<typeof launch>>, lib: Lib, publishers: number): Promise<BigRoomResult> {
+  const roomName = `big-${lib}-${publishers}`;
+  const identity = `viewer-${lib}`;
+  server.addSyntheticParticipants(roomName, { count: publishers, speaking: true, turnMs: 3000 });
+  const page = await openPage(browser, pageUrl);
+  try {
+    await page.cdp.send('Performance.enable');
+    const call = <T,>(fn: string, arg?: unknown) =>
+      page.page.evaluate(({ fn, arg }) => (window as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[fn]!(arg), { fn, arg }) as Promise<T>;
+    const now = Math.floor(Date.now() / 1000);
+    const token = signToken({ iss: 'bench', sub: identity, nbf: now - 5, exp: now + 3600, video: { roomJoin: true, room: roomName } }, SECRET);
+    const join = await call<{ firstVideoMs: number | null; tiles: number }>('bigRoomJoin', { lib, url: server.url, token });
+
+    // Settled: the server forwards exactly the cameras the client wants, and the client wants what its layout
+    // needs (RoomKit: the page's cameras; components-react subscribes every camera).
+    const settledNow = async () => {
+      const state = await call<{ pageCameras: number; desiredCameras: number }>('bigRoomState');
+      const expected = lib === 'roomkit' ? state.pageCameras : publishers;
+      return state.desiredCameras === expected && media(server, roomName, identity).videoSubscriptions === expected;
+    };
+    const settled = await until(settledNow, 60_000);
+    const peakSubscriptions = media(server, roomName, identity).peakVideoSubscriptions;
+
+    const bytes0 = media(server, roomName, identity).videoBytesSent;
+    const task0 = await taskSeconds(page.cdp);
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, WINDOW_MS));
+    const elapsed = (Date.now() - t0) / 1000;
+    const after = media(server, roomName, identity);
+    const videoKbps = Math.round(((after.videoBytesSent - bytes0) * 8) / elapsed / 1000);
+    const mainThreadMsPerS = Math.round((((await taskSeconds(page.cdp)) - task0) * 1000) / elapsed);
+    const layers: Record<string, number> = {};
+    for (const track of Object.values(after.tracks)) if (track.layer !== null && track.layer !== '-') layers[track.layer] = (layers[track.layer] ?? 0) + 1;
+    const subscribed = after.videoSubscriptions;
+
+    const switches0 = after.layerSwitches;
+    const flipMs: Array<number | null> = [];
+    for (let i = 0; i < FLIPS; i++) {
+      flipMs.push(await call<number | null>('bigRoomFlip'));
+      await until(settledNow, 30_000);
+    }
+    const layerSwitchesPerFlip = Math.round(((media(server, roomName, identity).layerSwitches - switches0) / FLIPS) * 10) / 10;
+    await call('bigRoomLeave');
+    if (page.errors.length) throw new Error(`page errors: ${page.errors.join('; ')}`);
+    return {
+      lib,
+      publishers,
+      tiles: join.tiles,
+      peakSubscriptions,
+      subscribed,
+      settled,
+      videoKbps,
+      firstVideoMs: join.firstVideoMs === null ? null : Math.round(join.firstVideoMs),
+      layerSwitchesPerFlip,
+      flipMs: flipMs.map((ms) => (ms === null ? null : Math.round(ms))),
+      mainThreadMsPerS,
+      layers,
+    };
+  } finally {
+    await page.close();
+    server.removeSyntheticParticipants(roomName);
+    server.deleteRoom(roomName);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
+  const server = await servePage();
+  const browser = await launch();
+  let exitCode = 0;
+  try {
+    const results: BigRoomResult[] = [];
+    for (const publishers of sizes.length ? sizes : [100, 300]) {
+      for (const lib of ['roomkit', 'livekit'] as const) {
+        process.stderr.write(`bench: big room, ${lib}, ${publishers} publishers\n`);
+        results.push(await runBigRoom(media, server.url, browser, lib, publishers));
+      }
+    }
+    console.log(`BIGROOM ${JSON.stringify(results)}`);
+  } catch (error) {
+    console.error(error);
+    exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.close();
+    await media.close();
+  }
+  process.exit(exitCode);
+}

@@ -1,0 +1,99 @@
+/**
+ * Big room, the page side: one library's VideoConference joining the dev media server as an app would write it
+ * (RoomKit: `<RoomProvider token url>`; components-react: `<LiveKitRoom serverUrl token connect>` over a default
+ * `new Room()`), and what the page can tell: when the first page of video plays, which cameras are subscribed,
+ * how many camera tiles the page shows. Node reads the server's side (bench/bigRoom.ts).
+ */
+import { LiveKitRoom, VideoConference as LkVideoConference } from '@livekit/components-react';
+import { RoomProvider, VideoConference } from '@roomkit/react';
+import { ConnectionState, Room } from 'livekit-client';
+import { createRoot, type Root } from 'react-dom/client';
+
+type Lib = 'roomkit' | 'livekit';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+let current: { lib: Lib; root: Root; room: () => Room | undefined } | undefined;
+
+
+/** Remote camera tiles on the page (the local participant publishes nothing here). */
+function remoteTiles(lib: Lib): Element[] {
+  return lib === 'roomkit'
+    ? [...document.querySelectorAll('.rk-tile[data-source="camera"]:not([data-local])')]
+    : [...document.querySelectorAll('.lk-participant-tile:not([data-lk-local-participant="true"])')];
+}
+
+/** True when every remote camera tile on the page plays video (at least one tile). */
+function pagePlays(lib: Lib): boolean {
+  const tiles = remoteTiles(lib);
+  return tiles.length > 0 && tiles.every((tile) => {
+    const video = tile.querySelector('video');
+    return video !== null && video.readyState >= 2 && video.videoWidth > 0;
+  });
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
+/** Joins and resolves when the first page of video plays: ms from the render, or null after 90 s. */
+export async function bigRoomJoin(options: { lib: Lib; url: string; token: string }): Promise<{ firstVideoMs: number | null; tiles: number }> {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  let roomkitRoom: Room | undefined;
+  const lkRoom = options.lib === 'livekit' ? new Room() : undefined;
+  current = { lib: options.lib, root, room: () => roomkitRoom ?? lkRoom };
+  const t0 = performance.now();
+  root.render(
+    <div style={{ height: '100vh' }}>
+      {options.lib === 'roomkit' ? (
+        <RoomProvider token={options.token} url={options.url} onConnected={(room) => (roomkitRoom = room)}>
+          <VideoConference />
+        </RoomProvider>
+      ) : (
+        <LiveKitRoom room={lkRoom} serverUrl={options.url} token={options.token} connect data-lk-theme="default" style={{ height: '100vh' }}>
+          <LkVideoConference />
+        </LiveKitRoom>
+      )}
+    </div>,
+  );
+  const plays = await until(() => pagePlays(options.lib), 90_000);
+  return { firstVideoMs: plays ? performance.now() - t0 : null, tiles: remoteTiles(options.lib).length };
+}
+
+/** What the page shows and subscribes now. */
+export function bigRoomState(): { pageCameras: number; desiredCameras: number; playing: boolean } {
+  const lib = current!.lib;
+  let desiredCameras = 0;
+  for (const p of current!.room()?.remoteParticipants.values() ?? []) {
+    for (const pub of p.videoTrackPublications.values()) if (pub.source === 'camera' && pub.isDesired) desiredCameras++;
+  }
+  return { pageCameras: remoteTiles(lib).length, desiredCameras, playing: pagePlays(lib) };
+}
+
+/** Flips to the next grid page and resolves when its video plays (ms, or null after 30 s). */
+export async function bigRoomFlip(): Promise<number | null> {
+  const lib = current!.lib;
+  const before = remoteTiles(lib).map((t) => t.getAttribute('aria-label') ?? t.textContent).join('|');
+  const next = document.querySelector<HTMLButtonElement>(lib === 'roomkit' ? '.rk-pagination button:last-of-type' : '.lk-pagination-control button:last-of-type');
+  if (!next) throw new Error(`${lib}: no next-page button`);
+  const t0 = performance.now();
+  next.click();
+  const flipped = await until(() => remoteTiles(lib).map((t) => t.getAttribute('aria-label') ?? t.textContent).join('|') !== before, 10_000);
+  if (!flipped) throw new Error(`${lib}: the page did not change`);
+  return (await until(() => pagePlays(lib), 30_000)) ? performance.now() - t0 : null;
+}
+
+/** Leaves: unmounts (RoomKit disconnects its own Room) and disconnects the anchor's Room. */
+export async function bigRoomLeave(): Promise<void> {
+  const room = current?.room();
+  current?.root.unmount();
+  await room?.disconnect();
+  await until(() => !room || room.state === ConnectionState.Disconnected, 10_000);
+  current = undefined;
+
+}

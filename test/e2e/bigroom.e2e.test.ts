@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
+import { sourceAliases } from '../../sourceAliases';
+import { launchBrowser, serveStatic, type BrowserSession } from './support';
+
+const SECRET = 'e2e-big-room';
+const ROOM = 'big-room';
+const PUBLISHERS = 100;
+const STRIP = 4;
+
+let pageDir: string;
+let web: Awaited<ReturnType<typeof serveStatic>>;
+let media: MediaServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-bigroom-'));
+  await build({
+    configFile: false,
+    root: resolve(import.meta.dirname, 'bigroom'),
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: sourceAliases },
+    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
+  });
+  web = await serveStatic(pageDir);
+  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await media?.close();
+  await web?.close();
+  if (pageDir) await rm(pageDir, { recursive: true, force: true });
+});
+
+const viewer = () => media.room(ROOM)?.participants.find((p) => p.identity === 'viewer');
+
+/** Polls the server's view until `condition` holds; fails with the last state after `timeoutMs`. */
+async function untilServer(what: string, condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      const v = viewer();
+      throw new Error(`timed out waiting for ${what}; viewer media: ${JSON.stringify(v && { ...v.media, tracks: undefined, layers: v.media.tracks })}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, () => {
+  it('subscribes only the cameras its tiles show, every microphone, and the layer each tile size needs', async () => {
+    const added = media.addSyntheticParticipants(ROOM, { count: PUBLISHERS });
+    const page: Page = await browser.context.newPage();
+    page.on('pageerror', (error) => browser.logs.push(`[viewer:pageerror] ${error.message}`));
+    await page.goto(web.url);
+    await page.waitForFunction(() => typeof window.bigRoom === 'object');
+    const token = signAccessToken({ identity: 'viewer', video: { roomJoin: true, room: ROOM, canPublish: false } }, SECRET);
+    await page.evaluate((o) => window.bigRoom.join(o), { url: media.url, token, focus: added[0]!, strip: STRIP });
+
+    // One large tile and a strip of small ones play video.
+    try {
+      await page.waitForFunction(
+        () => {
+          const shown = document.querySelectorAll('.rk-tile[data-video="on"]').length;
+          return shown > 1 && window.bigRoom.playing().length === shown;
+        },
+        undefined,
+        { timeout: 60_000, polling: 200 },
+      );
+    } catch (error) {
+      const seen = await page.evaluate(() => ({
+        connected: window.bigRoom.connected(),
+        playing: window.bigRoom.playing(),
+        tiles: [...document.querySelectorAll('.rk-tile')].map((t) => `${t.getAttribute('aria-label')}:${t.getAttribute('data-video')}:${t.querySelector('video')?.readyState ?? '-'}`),
+      }));
+      throw new Error(`the page's tiles did not all play: ${JSON.stringify(seen)}; server: ${JSON.stringify(viewer()?.media)}; ${browser.logs.slice(-10).join(' | ')}`, { cause: error });
+    }
+    const tiles = await page.evaluate(() => window.bigRoom.playing());
+    // the focused camera and the strip's remote cameras (the viewer's own tile takes a strip slot)
+    const cameras = tiles.length;
+    expect(cameras).toBe(STRIP);
+    const large = tiles.find((t) => t.name === 'Synthetic 1')!;
+    const small = tiles.filter((t) => t !== large);
+    expect(large.width).toBeGreaterThan(640);
+    for (const tile of small) expect(tile.width).toBeLessThanOrEqual(320);
+
+    // The server forwards those cameras and every microphone; never more cameras, not even during the join.
+    await untilServer("the page's cameras and all microphones", () => viewer()?.media.videoSubscriptions === cameras && viewer()?.media.subscriptions === cameras + PUBLISHERS);
+    expect(viewer()!.media.peakVideoSubscriptions).toBe(cameras);
+
+    // Adaptive stream sizes each layer to its element: the large tile gets the 1280×720 layer, small ones 320×180.
+    const cameraOf = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'camera')!.sid;
+    const layerOf = (identity: string) => viewer()?.media.tracks[cameraOf(identity)]?.layer;
+    const smallIds = added.filter((id) => small.some((t) => t.name === `Synthetic ${id.split('-')[1]}`));
+    expect(smallIds).toHaveLength(cameras - 1);
+    await untilServer('the large tile on the high layer, the small ones on the low one', () => layerOf(added[0]!) === 'f' && smallIds.every((id) => layerOf(id) === 'q'));
+    // dynacast's view of it: the focused camera is wanted at HIGH, a strip camera at LOW, an unseen one not at all
+    const wanted = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'camera')!.wantedQuality;
+    expect([wanted(added[0]!), wanted(smallIds[0]!), wanted(added[PUBLISHERS - 1]!)]).toEqual([2, 0, -1]);
+  }, 180_000);
+});
