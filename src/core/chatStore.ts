@@ -2,6 +2,7 @@ import { RoomEvent, type Participant, type Room } from 'livekit-client';
 import { getDataBus, assertCanSendData, type DataMessage } from './dataBus.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
+import { refCounted } from './refCounted.js';
 import {
   canSendTextStreams,
   readTextStream,
@@ -94,8 +95,6 @@ export function getChatStore(room: Room): ChatStore {
   const listeners = new Set<() => void>();
   const entries = new Map<string, Entry>();
   let messages: readonly ChatMessage[] = [];
-  let holders = 0;
-  let release: (() => void) | undefined;
   let listeningToStreams = false;
 
   const notify = () => listeners.forEach((l) => l());
@@ -189,30 +188,19 @@ export function getChatStore(room: Room): ChatStore {
     receive({ id: msg.id, timestamp: msg.timestamp, message: msg.message, from, isLocal: false }, msg.editTimestamp ?? Date.now());
   };
 
-  const hold = () => {
-    if (holders++ === 0) {
-      const offLegacy = getDataBus(room).subscribe(LEGACY_CHAT_TOPIC, onLegacy);
-      const offStreams = registerTextStreams(room, CHAT_TOPIC, onTextStream);
-      listeningToStreams = offStreams !== undefined;
-      // livekit-client's own chat packets, where this version has them.
-      if (RoomEvent.ChatMessage) room.on(RoomEvent.ChatMessage, onChatPacket as never);
-      release = () => {
-        offLegacy();
-        offStreams?.();
-        listeningToStreams = false;
-        if (RoomEvent.ChatMessage) room.off(RoomEvent.ChatMessage, onChatPacket as never);
-      };
-    }
-    let held = true;
+  const hold = refCounted(() => {
+    const offLegacy = getDataBus(room).subscribe(LEGACY_CHAT_TOPIC, onLegacy);
+    const offStreams = registerTextStreams(room, CHAT_TOPIC, onTextStream);
+    listeningToStreams = offStreams !== undefined;
+    // livekit-client's own chat packets, where this version has them.
+    if (RoomEvent.ChatMessage) room.on(RoomEvent.ChatMessage, onChatPacket as never);
     return () => {
-      if (!held) return;
-      held = false;
-      if (--holders === 0) {
-        release?.();
-        release = undefined;
-      }
+      offLegacy();
+      offStreams?.();
+      listeningToStreams = false;
+      if (RoomEvent.ChatMessage) room.off(RoomEvent.ChatMessage, onChatPacket as never);
     };
-  };
+  });
 
   const sendLegacy = async (body: Record<string, unknown>) => {
     await room.localParticipant.publishData(new TextEncoder().encode(JSON.stringify(body)), {

@@ -1,11 +1,12 @@
 import { LocalTrackPublication, type Room } from 'livekit-client';
 import { canPublishSource } from './grants.js';
+import { refCounted } from './refCounted.js';
 import { getRoomStore } from './roomStore.js';
 import type { TrackSourceName } from './token.js';
 
 const SOURCES = new Set<string>(['camera', 'microphone', 'screen_share', 'screen_share_audio']);
 
-const holders = new WeakMap<Room, { count: number; stop: () => void }>();
+const holds = new WeakMap<Room, () => () => void>();
 
 /**
  * @internal When the effective grants stop allowing a source (a revoked `canPublish`, a narrower
@@ -16,21 +17,12 @@ const holders = new WeakMap<Room, { count: number; stop: () => void }>();
  * while anyone holds it.
  */
 export function enforcePublishGrants(room: Room): () => void {
-  let holder = holders.get(room);
-  if (!holder) {
-    holder = { count: 0, stop: watch(room) };
-    holders.set(room, holder);
+  let hold = holds.get(room);
+  if (!hold) {
+    hold = refCounted(() => watch(room));
+    holds.set(room, hold);
   }
-  holder.count++;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    if (--holder.count === 0) {
-      holder.stop();
-      holders.delete(room);
-    }
-  };
+  return hold();
 }
 
 function watch(room: Room): () => void {

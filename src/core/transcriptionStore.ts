@@ -1,5 +1,6 @@
 import type { Room } from 'livekit-client';
 import { readTextStream, registerTextStreams, type TextStreamReaderLike, type TextStreamSender } from './textStreams.js';
+import { refCounted } from './refCounted.js';
 
 /** The text-stream topic speech-to-text travels on. */
 export const TRANSCRIPTION_TOPIC = 'lk.transcription';
@@ -61,8 +62,6 @@ export function getTranscriptionStore(room: Room): TranscriptionStore {
   const listeners = new Set<() => void>();
   const byKey = new Map<string, TranscriptionSegment>();
   let segments: readonly TranscriptionSegment[] = [];
-  let holders = 0;
-  let release: (() => void) | undefined;
 
   const upsert = (key: string, next: TranscriptionSegment) => {
     const prev = byKey.get(key);
@@ -108,18 +107,7 @@ export function getTranscriptionStore(room: Room): TranscriptionStore {
     });
   };
 
-  const hold = () => {
-    if (holders++ === 0) release = registerTextStreams(room, TRANSCRIPTION_TOPIC, onStream);
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      if (--holders === 0) {
-        release?.();
-        release = undefined;
-      }
-    };
-  };
+  const hold = refCounted(() => registerTextStreams(room, TRANSCRIPTION_TOPIC, onStream) ?? (() => {}));
 
   store = {
     subscribe(listener) {

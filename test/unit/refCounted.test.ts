@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { refCounted } from '../../src/core/refCounted';
+
+test('starts with the first holder, stops with the last, and a release acts once', () => {
+  const log: string[] = [];
+  let n = 0;
+  const hold = refCounted(() => {
+    const run = ++n;
+    log.push(`start ${run}`);
+    return () => log.push(`stop ${run}`);
+  });
+  const a = hold();
+  const b = hold();
+  expect(log).toEqual(['start 1']);
+  a();
+  a(); // a second call of the same release must not release b's hold
+  expect(log).toEqual(['start 1']);
+  b();
+  expect(log).toEqual(['start 1', 'stop 1']);
+  b();
+  expect(log).toEqual(['start 1', 'stop 1']);
+  const c = hold(); // held again: started afresh
+  expect(log).toEqual(['start 1', 'stop 1', 'start 2']);
+  c();
+  expect(log).toEqual(['start 1', 'stop 1', 'start 2', 'stop 2']);
+});
