@@ -108,13 +108,18 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
   }, [room, a.connectionState]);
   useEffect(() => {
     if (!a.ambient || a.participants === 0) return;
+    // Speakers take turns in a fixed order (the first one at once), so a story that waits for
+    // a speaking tile sees the same sequence on every run.
     let current: string | undefined;
-    const timer = setInterval(() => {
+    let turn = 0;
+    const next = () => {
       if (current && room.remoteParticipants.has(current)) room.setSpeaking(current, false);
       const ids = [...room.remoteParticipants.keys()].slice(0, 25);
-      current = ids[Math.floor(Math.random() * ids.length)];
+      current = ids.length ? ids[turn++ % ids.length] : undefined;
       if (current) room.setSpeaking(current, true);
-    }, 1800);
+    };
+    next();
+    const timer = setInterval(next, 1800);
     return () => clearInterval(timer);
   }, [room, a.ambient, a.participants]);
   return (

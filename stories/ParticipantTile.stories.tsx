@@ -38,7 +38,12 @@ export const Tiles: Story = {
 export const Speaking: Story = {
   args: { ambient: true },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('[data-speaking]')).not.toBeNull(), { timeout: 5000 });
+    // Speakers take turns in order: Ada first, then Grace; one tile speaks at a time.
+    const c = within(canvasElement);
+    await waitFor(() => expect(c.getByRole('group', { name: 'Ada' })).toHaveAttribute('data-speaking'));
+    await waitFor(() => expect(c.getByRole('group', { name: 'Grace' })).toHaveAttribute('data-speaking'), { timeout: 5000 });
+    await expect(c.getByRole('group', { name: 'Ada' })).not.toHaveAttribute('data-speaking');
+    await expect(canvasElement.querySelectorAll('[data-speaking]')).toHaveLength(1);
   },
 };
 
