@@ -1,15 +1,19 @@
 import { Track } from 'livekit-client';
 import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
+import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx } from './dev.js';
-import { defaultRenderTile } from './GridLayout.js';
+import { defaultRenderTile, TileSlot } from './GridLayout.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 
 /** Props of {@link FocusLayout}. */
 export interface FocusLayoutProps extends HTMLAttributes<HTMLDivElement> {
-  /** The tile to show large; by default the first screen share, else the first remote camera. */
+  /**
+   * The tile to show large. By default the tile the user pinned (`usePinned()`, the tiles' pin buttons), else the
+   * first screen share, else the first remote camera.
+   */
   focus?: TileDescriptor | undefined;
   /** How many other tiles the strip shows (default 8). */
   maxStripTiles?: number;
@@ -18,7 +22,10 @@ export interface FocusLayoutProps extends HTMLAttributes<HTMLDivElement> {
   labels?: Partial<RoomKitLabels>;
 }
 
-/** One tile large (a screen share or a pinned participant) and the others in a strip. */
+/**
+ * One tile large (a pinned tile, else a screen share, else a remote camera) and the others in a strip.
+ * `data-pinned` is present while the large tile is the pinned one.
+ */
 export function FocusLayout({
   focus,
   maxStripTiles = 8,
@@ -31,21 +38,25 @@ export function FocusLayout({
   const labels = useLabels(overrides);
   const room = useRoom();
   const keys = useTileKeys();
+  const [pinned] = usePinned();
   useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
   const tiles = keys.map(parseTileKey);
+  const find = (want: TileDescriptor | null | undefined) => want && tiles.find((t) => t.identity === want.identity && t.source === want.source);
   const focused =
-    (focus && tiles.find((t) => t.identity === focus.identity && t.source === focus.source)) ??
+    find(focus) ??
+    find(pinned) ??
     tiles.find((t) => t.source === Track.Source.ScreenShare) ??
     tiles.find((t) => !room.localParticipant || t.identity !== room.localParticipant.identity) ??
     tiles[0];
   const others = tiles.filter((t) => t !== focused).slice(0, maxStripTiles);
+  const isPinned = !focus && !!focused && !!pinned && focused.identity === pinned.identity && focused.source === pinned.source;
   return (
-    <div {...rest} className={cx('rk-focus-layout', className)}>
-      <div className="rk-focus-main">{focused ? renderTile(focused) : null}</div>
+    <div {...rest} className={cx('rk-focus-layout', className)} data-pinned={isPinned ? '' : undefined}>
+      <div className="rk-focus-main">{focused ? <TileSlot {...focused} renderTile={renderTile} /> : null}</div>
       <div className="rk-focus-strip" role="list" aria-label={labels.participants}>
         {others.map((t) => (
           <div role="listitem" key={`${t.identity}:${t.source}`} className="rk-grid-cell">
-            {renderTile(t)}
+            <TileSlot {...t} renderTile={renderTile} />
           </div>
         ))}
       </div>

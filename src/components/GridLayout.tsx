@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx } from './dev.js';
@@ -6,6 +6,7 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 import { ParticipantTile } from './ParticipantTile.js';
+import { PinButton } from './PinButton.js';
 
 /** Props of {@link GridLayout}. */
 export interface GridLayoutProps extends HTMLAttributes<HTMLDivElement> {
@@ -17,7 +18,7 @@ export interface GridLayoutProps extends HTMLAttributes<HTMLDivElement> {
   maxTilesPerPage?: number;
   /** Tile width / height (default 16/9). */
   aspectRatio?: number;
-  /** Renders one tile; by default a ParticipantTile with the admin menu (shown only to admins). */
+  /** Renders one tile; by default a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
   renderTile?: (tile: TileDescriptor) => ReactNode;
   /** Unsubscribe video that is not on the page (default true). */
   manageSubscriptions?: boolean;
@@ -54,14 +55,50 @@ export function useElementSize<T extends HTMLElement>() {
   return [ref, size] as const;
 }
 
+/** @internal The layouts' default tile: a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
 export const defaultRenderTile = (tile: TileDescriptor) => (
   <ParticipantTile
     key={`${tile.identity}:${tile.source}`}
     identity={tile.identity}
     source={tile.source}
-    actions={<ParticipantAdminMenu identity={tile.identity} />}
+    actions={
+      <>
+        <PinButton identity={tile.identity} source={tile.source} />
+        <ParticipantAdminMenu identity={tile.identity} />
+      </>
+    }
   />
 );
+
+/**
+ * @internal One tile of a layout, memoised on its identity, source and renderer: when the layout re-renders
+ * (someone joins, the speaker view moves someone), the tiles that stayed do not.
+ */
+export const TileSlot = memo(function TileSlot({
+  identity,
+  source,
+  renderTile,
+}: TileDescriptor & { renderTile: (tile: TileDescriptor) => ReactNode }) {
+  return <>{renderTile({ identity, source })}</>;
+});
+
+/** @internal Previous / next page buttons and "Page 2 of 5", shared by the layouts that page. */
+export function Pagination({ page, pages, onPage, labels }: { page: number; pages: number; onPage: (page: number) => void; labels: RoomKitLabels }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="rk-pagination" aria-label={labels.page(page + 1, pages)}>
+      <button type="button" className="rk-button" onClick={() => onPage(Math.max(0, page - 1))} disabled={page === 0}>
+        {labels.previousPage}
+      </button>
+      <span className="rk-page-status" aria-live="polite">
+        {labels.page(page + 1, pages)}
+      </span>
+      <button type="button" className="rk-button" onClick={() => onPage(Math.min(pages - 1, page + 1))} disabled={page >= pages - 1}>
+        {labels.nextPage}
+      </button>
+    </nav>
+  );
+}
 
 /**
  * Every visible participant's tile in a grid whose columns follow the tile count and the grid's own size.
@@ -105,23 +142,11 @@ export function GridLayout({
       >
         {visible.map((key) => (
           <div role="listitem" key={key} className="rk-grid-cell">
-            {renderTile(parseTileKey(key))}
+            <TileSlot {...parseTileKey(key)} renderTile={renderTile} />
           </div>
         ))}
       </div>
-      {pages > 1 ? (
-        <nav className="rk-pagination" aria-label={labels.page(page + 1, pages)}>
-          <button type="button" className="rk-button" onClick={() => setPage(Math.max(0, page - 1))} disabled={page === 0}>
-            {labels.previousPage}
-          </button>
-          <span className="rk-page-status" aria-live="polite">
-            {labels.page(page + 1, pages)}
-          </span>
-          <button type="button" className="rk-button" onClick={() => setPage(Math.min(pages - 1, page + 1))} disabled={page >= pages - 1}>
-            {labels.nextPage}
-          </button>
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} onPage={setPage} labels={labels} />
     </div>
   );
 }

@@ -44,3 +44,14 @@ export const CaptionsIcon = () => (
     <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
   </svg>
 );
+export const PinIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M9 4h6l-1 6 4 4H6l4-4zM12 14v7" />
+  </svg>
+);
+export const SpeakerViewIcon = () => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="4" width="18" height="11" rx="2" />
+    <path d="M4 19h4M10 19h4M16 19h4" />
+  </svg>
+);

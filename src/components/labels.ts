@@ -61,6 +61,14 @@ export interface RoomKitLabels {
   previousPage: string;
   nextPage: string;
   page: (page: number, pages: number) => string;
+  /** A tile's pin toggle (its state is `aria-pressed`): "Pin Ada". */
+  pin: (name: string) => string;
+  /** The pinned tile's screen share variant: "Pin Ada's screen". */
+  pinScreen: (name: string) => string;
+  /** The control bar's speaker view toggle (pressed: speaker view, else grid). */
+  speakerView: string;
+  /** The speaker view's strip of the other participants. */
+  otherParticipants: string;
   participantJoined: (name: string) => string;
   participantLeft: (name: string) => string;
   reconnected: string;
@@ -170,6 +178,10 @@ export const defaultLabels: RoomKitLabels = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   page: (page, pages) => `Page ${page} of ${pages}`,
+  pin: (name) => `Pin ${name}`,
+  pinScreen: (name) => `Pin ${name}'s screen`,
+  speakerView: 'Speaker view',
+  otherParticipants: 'Other participants',
   participantJoined: (name) => `${name} joined`,
   participantLeft: (name) => `${name} left`,
   reconnected: 'Reconnected',

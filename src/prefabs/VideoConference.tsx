@@ -7,15 +7,18 @@ import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
 import { GridLayout } from '../components/GridLayout.js';
+import { SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
 import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
 import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
+import { SpeakerLayout } from '../components/SpeakerLayout.js';
 import { StartAudio } from '../components/StartAudio.js';
 import { useControllableState } from '../components/useControllableState.js';
 import { useCan } from '../hooks/useCan.js';
+import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 
@@ -36,10 +39,22 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   onStopRecording?: () => Promise<unknown>;
   /** Called after the user left. */
   onLeave?: () => void;
+  /**
+   * The layout when nothing is pinned or shared: `'grid'` or `'speaker'` (controlled). A pinned tile, else a
+   * screen share, shows in the focus layout whatever this says.
+   */
+  layout?: ConferenceLayout;
+  /** The layout at first when uncontrolled (default `'grid'`). */
+  defaultLayout?: ConferenceLayout;
+  /** Called when the user switches between grid and speaker view. */
+  onLayoutChange?: (layout: ConferenceLayout) => void;
   /** Grid paging: at most this many tiles on a page (default 25). */
   maxTilesPerPage?: number;
   labels?: Partial<RoomKitLabels>;
 }
+
+/** The layouts a {@link VideoConference} switches between. */
+export type ConferenceLayout = 'grid' | 'speaker';
 
 /**
  * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
@@ -48,6 +63,9 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
  * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
+ * Tiles carry a pin toggle: a pinned tile goes large (focus layout) until unpinned; otherwise a screen share takes
+ * the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
+ * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus");
  * `data-chat-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference({
@@ -56,6 +74,9 @@ export function VideoConference({
   captions: captionsProp,
   defaultCaptions = true,
   onCaptionsChange,
+  layout: layoutProp,
+  defaultLayout = 'grid',
+  onLayoutChange,
   onStartRecording,
   onStopRecording,
   onLeave,
@@ -70,6 +91,8 @@ export function VideoConference({
   const labels = useLabels(overrides);
   const [chatOpen, setChatOpen] = useState(defaultChatOpen);
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
+  const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
+  const [pinned] = usePinned();
   const hidden = useCan('hidden');
   // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
   // session joins without auto-subscribing (a big room is never subscribed whole).
@@ -78,6 +101,7 @@ export function VideoConference({
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
+  const shown = pinned || sharing ? 'focus' : layout;
   const connection = useConnectionMessage(labels, 'VideoConference');
   const admin = useMemo<AdminActions>(
     () => ({
@@ -98,6 +122,7 @@ export function VideoConference({
         data-chat-open={chatOpen ? '' : undefined}
         data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
+        data-layout={connection.inSession ? shown : undefined}
       >
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
@@ -118,8 +143,10 @@ export function VideoConference({
               <div className="rk-placeholder" role="status" data-state={connection.state}>
                 {connection.text ?? labels.connecting}
               </div>
-            ) : sharing ? (
+            ) : shown === 'focus' ? (
               <FocusLayout labels={overrides} />
+            ) : shown === 'speaker' ? (
+              <SpeakerLayout labels={overrides} />
             ) : (
               <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />
             )}
@@ -134,6 +161,17 @@ export function VideoConference({
           captions={captions}
           onCaptionsChange={setCaptions}
           onChatToggle={() => setChatOpen((open) => !open)}
+          extra={
+            <button
+              type="button"
+              className="rk-button rk-layout-toggle"
+              aria-pressed={layout === 'speaker'}
+              onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
+            >
+              <SpeakerViewIcon />
+              <span className="rk-button-label">{labels.speakerView}</span>
+            </button>
+          }
           {...(onLeave ? { onLeave } : {})}
         />
         <StartAudio labels={overrides} />

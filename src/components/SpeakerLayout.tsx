@@ -1,0 +1,58 @@
+import { Track } from 'livekit-client';
+import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
+import { useRoom } from '../hooks/useRoom.js';
+import { useSpeakerOrder } from '../hooks/useSpeakerOrder.js';
+import { cx } from './dev.js';
+import { defaultRenderTile, Pagination, TileSlot } from './GridLayout.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import type { TileDescriptor } from './layout.js';
+
+/** Props of {@link SpeakerLayout}. */
+export interface SpeakerLayoutProps extends HTMLAttributes<HTMLDivElement> {
+  /** How long someone must keep speaking before they take the large tile, or a strip slot from off screen (default 1200 ms). */
+  holdMs?: number;
+  /** How many others the strip shows per page (default 8). */
+  maxStripTiles?: number;
+  renderTile?: (tile: TileDescriptor) => ReactNode;
+  /** Unsubscribe video that is not on screen (default true). */
+  manageSubscriptions?: boolean;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * The speaker view: whoever spoke last (for at least `holdMs`) large, everyone else in a strip that pages.
+ * The strip's order is stable: someone starting to speak does not reshuffle it; a speaker who is off screen takes
+ * the slot of whoever on screen spoke least recently. Only the large tile and the strip's page are mounted, and
+ * only their video is subscribed; a change of speaker re-renders the two tiles that move, no other.
+ * `data-page`, `data-pages` and, on the large tile's container, `data-identity` carry the state.
+ */
+export function SpeakerLayout({
+  holdMs,
+  maxStripTiles = 8,
+  renderTile = defaultRenderTile,
+  manageSubscriptions = true,
+  labels: overrides,
+  className,
+  ...rest
+}: SpeakerLayoutProps) {
+  const labels = useLabels(overrides);
+  const room = useRoom();
+  const { main, strip, page, pages, setPage } = useSpeakerOrder({ stripSize: maxStripTiles, ...(holdMs === undefined ? {} : { holdMs }) });
+  useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
+  return (
+    <div {...rest} className={cx('rk-speaker-layout', className)} data-page={page + 1} data-pages={pages}>
+      <div className="rk-focus-main" data-identity={main ?? undefined}>
+        {main ? <TileSlot identity={main} source={Track.Source.Camera} renderTile={renderTile} /> : null}
+      </div>
+      <div className="rk-focus-strip" role="list" aria-label={labels.otherParticipants}>
+        {strip.map((identity) => (
+          <div role="listitem" key={identity} className="rk-grid-cell">
+            <TileSlot identity={identity} source={Track.Source.Camera} renderTile={renderTile} />
+          </div>
+        ))}
+      </div>
+      <Pagination page={page} pages={pages} onPage={setPage} labels={labels} />
+    </div>
+  );
+}
