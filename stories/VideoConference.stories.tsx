@@ -257,3 +257,30 @@ export const LightThemeWithChat: Story = {
     await expect(within(canvasElement).getByText('No messages yet.')).toBeVisible();
   },
 };
+
+/** The speaker view, chosen from the control bar's toggle (here the default): the last speaker large, the others in a strip. */
+export const SpeakerView: Story = {
+  args: { participants: 8 },
+  render: () => <VideoConference style={{ height: 600 }} defaultLayout="speaker" />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'speaker');
+    await expect(c.getByRole('button', { name: 'Speaker view' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.getByRole('list', { name: 'Other participants' })).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Speaker view' }));
+    await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'grid');
+  },
+};
+
+/** A pinned tile takes the stage (focus layout) until it is unpinned. */
+export const Pinned: Story = {
+  args: { participants: 5, ambient: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Pin Linus' }));
+    await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'focus');
+    await expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus');
+    await userEvent.click(c.getByRole('button', { name: 'Pin Linus' }));
+    await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'grid');
+  },
+};
