@@ -13,7 +13,7 @@ export interface MigrationRow {
 const none = (note: string): MigrationRow => ({ ours: null, note });
 const icon = none('Icons are internal to RoomKit\'s components; bring your own (any SVG) in custom controls.');
 const agents = none('LiveKit Agents sessions are out of scope; use livekit-client\'s agent APIs directly with `useRoom()`.');
-const layoutContext = none('No layout context: layout state is props (`chatOpen` / `onChatToggle` on `ControlBar`, `focus` on `FocusLayout`), kept in your own state.');
+const layoutContext = none('No layout context: layout state is props (`chatOpen` / `onChatToggle` on `ControlBar`, `focus` on `FocusLayout`, `layout` on `VideoConference`) or `usePinned()`.');
 const participantContext = none('No participant context: components and hooks take an `identity`; `ParticipantTile.Root` gives its parts their participant.');
 const trackContext = none('No track context: pass a `TrackReference` (from `useTracks`) or an `identity` and `source` as props.');
 const expression = none('Agent expressions are not supported.');
@@ -117,12 +117,12 @@ export const migration: Record<string, MigrationRow> = {
   useVisualStableUpdate: { ours: 'GridLayout', note: 'Tiles keep a stable order (screen shares, then the local participant, then join order); the grid does not re-render when someone speaks or mutes.' },
   FocusLayout: { ours: 'FocusLayout', note: 'One large tile and a strip; `focus` chooses the large one.' },
   FocusLayoutContainer: { ours: 'FocusLayout', note: 'FocusLayout renders its own container.' },
-  CarouselLayout: { ours: 'FocusLayout', note: 'The strip of `FocusLayout` (`maxStripTiles`).' },
-  FocusToggle: { ours: 'FocusLayout', note: 'Set `focus` from your own button.' },
-  useFocusToggle: { ours: 'FocusLayout', note: 'Set `focus` from your own state.' },
-  ClearPinButton: { ours: 'FocusLayout', note: 'Set `focus` to `undefined`.' },
-  useClearPinButton: { ours: 'FocusLayout', note: 'Set `focus` to `undefined`.' },
-  usePinnedTracks: { ours: 'FocusLayout', note: 'The pinned tile is your `focus` state.' },
+  CarouselLayout: { ours: 'SpeakerLayout', note: 'The strip of `SpeakerLayout` or `FocusLayout` (`maxStripTiles`); the speaker view keeps its slots stable and pages.' },
+  FocusToggle: { ours: 'PinButton', note: 'Every layout tile has one; a pinned tile goes large in `FocusLayout` and `VideoConference`.' },
+  useFocusToggle: { ours: 'usePinned', note: '`const [pinned, setPinned] = usePinned()`.' },
+  ClearPinButton: { ours: 'PinButton', note: 'Pressing the pinned tile\'s `PinButton` unpins; or `setPinned(null)` from `usePinned()`.' },
+  useClearPinButton: { ours: 'usePinned', note: '`setPinned(null)`.' },
+  usePinnedTracks: { ours: 'usePinned', note: 'One pinned tile (`{ identity, source }`) or `null`; it ends when its participant leaves or stops sharing.' },
   LayoutContext: layoutContext,
   LayoutContextProvider: layoutContext,
   useLayoutContext: layoutContext,
