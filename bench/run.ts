@@ -9,7 +9,18 @@ import { resolve } from 'node:path';
 import type { BigRoomResult } from './bigRoom';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
-import { runAgentSpeaking, runLeaks, runRender, runScale, type AgentSpeakingResult, type LeakResult, type RenderResult, type ScaleResult } from './scenarios';
+import {
+  runAgentSpeaking,
+  runLeaks,
+  runRender,
+  runScale,
+  runSpeakerView,
+  type AgentSpeakingResult,
+  type LeakResult,
+  type RenderResult,
+  type ScaleResult,
+  type SpeakerViewResult,
+} from './scenarios';
 import type { StoreCostResult } from './storeCost';
 
 const root = resolve(import.meta.dirname, '..');
@@ -71,6 +82,7 @@ await buildPage();
 const server = await servePage();
 const browser = await launch();
 const renders: Record<string, RenderResult> = {};
+const speaker: Record<string, SpeakerViewResult> = {};
 let scale: Record<string, ScaleResult>;
 let leaks: LeakResult;
 let agent: AgentSpeakingResult;
@@ -80,6 +92,10 @@ try {
       log(`render isolation: ${lib}, ${layout === 'all' ? 'all tiles' : 'grid page'}`);
       renders[`${lib}:${layout}`] = await runRender(browser, server.url, lib, layout);
     }
+  }
+  for (const lib of ['roomkit', 'livekit'] as const) {
+    log(`speaker view: ${lib}`);
+    speaker[lib] = await runSpeakerView(browser, server.url, lib);
   }
   scale = {};
   for (const lib of ['roomkit', 'livekit'] as const) {
@@ -136,6 +152,11 @@ const BENCH = {
   anchorPageSpeakerTileRenders: lkPage.speaker.tileRendersPerChange,
   offPageSpeakerTileRenders: rkPage.offPage?.tileRendersPerChange ?? null,
   anchorOffPageSpeakerTileRenders: lkPage.offPage?.tileRendersPerChange ?? null,
+  speakerViewTileRenders: speaker.roomkit!.tileRendersPerChange,
+  anchorSpeakerViewTileRenders: speaker.livekit!.tileRendersPerChange,
+  speakerViewMaxTileRenders: speaker.roomkit!.maxTileRenders,
+  speakerViewMountedTiles: speaker.roomkit!.mountedTiles,
+  anchorSpeakerViewMountedTiles: speaker.livekit!.mountedTiles,
   mountedTiles1000: scale.roomkit!.mountedTiles,
   subscribedVideo1000: scale.roomkit!.subscribedVideo,
   anchorMountedTiles1000: scale.livekit!.mountedTiles,
@@ -184,6 +205,16 @@ const rows: Array<Row | string> = [
   ['tile renders per speaker change on the page', `${rkPage.speaker.tileRendersPerChange}`, `${lkPage.speaker.tileRendersPerChange}`, '≤ 2', rkPage.speaker.tileRendersPerChange <= 2],
   ['tile renders per speaker change on another page', `${BENCH.offPageSpeakerTileRenders}`, `${BENCH.anchorOffPageSpeakerTileRenders}`, '0', BENCH.offPageSpeakerTileRenders === 0],
   ['tile renders while idle for 5 s', `${rkPage.idleTileRenders}`, `${lkPage.idleTileRenders}`, '0', rkPage.idleTileRenders === 0],
+  `Speaker view (100 participants; SpeakerLayout vs components-react FocusLayout + CarouselLayout; ${speaker.roomkit!.samples.length} speaker changes, 5 on screen, 5 off)`,
+  ['tiles mounted', `${speaker.roomkit!.mountedTiles}`, `${speaker.livekit!.mountedTiles}`, '', null],
+  [
+    'tile renders per speaker change (speaking flags + the move)',
+    `${BENCH.speakerViewTileRenders}`,
+    `${BENCH.anchorSpeakerViewTileRenders}`,
+    '≤ 4 (2 + 2)',
+    BENCH.speakerViewTileRenders <= 4,
+  ],
+  ['speaker change to the large tile showing them, median ms', ms(speaker.roomkit!.medianMsToLargeTile), ms(speaker.livekit!.medianMsToLargeTile), 'RoomKit: hold 1200', null],
   'Scale (1000 participants, VideoConference, page of 25)',
   ['subscription management settled (exactly the page subscribed), ms', `${scale.roomkit!.settled ? Math.round(scale.roomkit!.settledMs) : 'not settled'}`, '', '', scale.roomkit!.settled],
   ['tiles mounted', `${scale.roomkit!.mountedTiles}`, `${scale.livekit!.mountedTiles}`, '25', scale.roomkit!.mountedTiles === 25],

@@ -74,6 +74,20 @@ export function runRender(browser: Browser, url: string, lib: Lib, layout: Layou
   return inPage(browser, url, (call) => call('render', { lib, layout, participants: 100, idleMs: 5000, repeats: 10 }) as Promise<RenderResult>);
 }
 
+export interface SpeakerViewResult {
+  lib: Lib;
+  mountedTiles: number;
+  tileRendersPerChange: number;
+  maxTileRenders: number;
+  medianMsToLargeTile: number | null;
+  samples: Array<{ total: number; beforeMove: number; ms: number; tiles: Record<string, number> }>;
+}
+
+/** Speaker view: one library's speaker view over a 100-participant simulated room, ten speaker changes. */
+export function runSpeakerView(browser: Browser, url: string, lib: Lib): Promise<SpeakerViewResult> {
+  return inPage(browser, url, (call) => call('speakerView', { lib, participants: 100, repeats: 10 }) as Promise<SpeakerViewResult>);
+}
+
 /** Scale: the full conference prefab over a 1000-participant simulated room. */
 export function runScale(browser: Browser, url: string, lib: Lib): Promise<ScaleResult> {
   return inPage(browser, url, (call) => call('scale', { lib, participants: 1000 }) as Promise<ScaleResult>);

@@ -14,6 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { GridApp, type Layout, type Lib } from './apps';
 import { bigRoomFlip, bigRoomJoin, bigRoomLeave, bigRoomState } from './bigRoom';
 import { counters, onAppCommit, settle } from './counters';
+import { largeTileName, SpeakerViewApp } from './speakerView';
 
 const container = document.getElementById('root')!;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -133,6 +134,59 @@ async function render(options: { lib: Lib; layout: Layout; participants: number;
     speaker: summarise(speaker),
     mute: summarise(mute),
     offPage,
+  };
+}
+
+const waitUntil = async (condition: () => boolean, maxMs: number) => {
+  const start = performance.now();
+  while (!condition()) {
+    if (performance.now() - start > maxMs) throw new Error(`condition not met within ${maxMs} ms`);
+    await sleep(20);
+  }
+};
+
+/**
+ * Speaker view: 100 participants; ten speaker changes (one server update: the large tile's speaker stops, the next
+ * starts), the next ones on screen first, then from off screen. Each change waits for its condition (the large
+ * tile shows the new speaker: RoomKit after its hold), then for React to be quiet; renders are counted in two parts:
+ * until the large tile changes (the speaking flags) and the move itself.
+ */
+async function speakerView(options: { lib: Lib; participants: number; repeats: number }) {
+  const { lib, participants, repeats } = options;
+  const room = createTestRoom({ participants });
+  root = createRoot(container);
+  root.render(<SpeakerViewApp lib={lib} room={room} />);
+  await waitUntil(() => largeTileName(lib) === 'Participant 1', 20_000);
+  await settle(500, 20_000);
+  const mountedTiles = document.querySelectorAll('.rk-tile, .lk-participant-tile').length;
+  const samples: Array<{ total: number; beforeMove: number; ms: number; tiles: Record<string, number> }> = [];
+  let current: string | undefined;
+  // 2…6 are on screen in both strips; 40…44 are off screen.
+  const order = [2, 3, 4, 5, 6, 40, 41, 42, 43, 44].slice(0, repeats);
+  for (const n of order) {
+    const next = `participant-${n}`;
+    counters.reset();
+    const t0 = performance.now();
+    let beforeMove = -1;
+    changeSpeaker(room, current, next);
+    await waitUntil(() => {
+      const moved = largeTileName(lib) === `Participant ${n}`;
+      if (!moved) beforeMove = counters.tileRenders;
+      return moved;
+    }, 10_000);
+    const ms = performance.now() - t0;
+    await settle(300, 5000);
+    samples.push({ total: counters.tileRenders, beforeMove: Math.max(0, beforeMove), ms, tiles: Object.fromEntries(counters.tiles) });
+    current = next;
+  }
+  root.unmount();
+  return {
+    lib,
+    mountedTiles,
+    tileRendersPerChange: samples.reduce((s, x) => s + x.total, 0) / samples.length,
+    maxTileRenders: Math.max(...samples.map((s) => s.total)),
+    medianMsToLargeTile: median(samples.map((s) => s.ms)),
+    samples,
   };
 }
 
@@ -345,5 +399,5 @@ declare global {
   }
 }
 
-const bench = { render, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, bigRoomJoin, bigRoomState, bigRoomFlip, bigRoomLeave, ready: true };
+const bench = { render, speakerView, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, bigRoomJoin, bigRoomState, bigRoomFlip, bigRoomLeave, ready: true };
 window.bench = bench;
