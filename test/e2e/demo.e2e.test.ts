@@ -84,6 +84,25 @@ describe('the live demo', () => {
     await leave(alice, bob);
   });
 
+  it('pins the other participant large (with playing video) on one page only, and switches to the speaker view', async () => {
+    const alice = await join('Alice');
+    const bob = await join('Bob');
+    await seesVideoOf(alice, 'Bob');
+    const conference = (page: Page) => page.getByRole('region', { name: 'Meeting' });
+    await alice.getByRole('button', { name: 'Pin Bob' }).click();
+    await expect.poll(() => conference(alice).getAttribute('data-layout')).toBe('focus');
+    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label')).toBe('Bob');
+    await seesVideoOf(alice, 'Bob'); // the large tile's video plays over the real path
+    // A pin is this user's view only.
+    expect(await conference(bob).getAttribute('data-layout')).toBe('grid');
+    await alice.getByRole('button', { name: 'Pin Bob' }).click();
+    await alice.getByRole('button', { name: 'Speaker view' }).click();
+    await expect.poll(() => conference(alice).getAttribute('data-layout')).toBe('speaker');
+    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label')).toBe('Bob');
+    await seesVideoOf(alice, 'Bob');
+    await leave(alice, bob);
+  });
+
   it('gives a viewer no publish controls, and the server refuses a forced publish', async () => {
     const host = await join('Hana');
     const viewer = await join('Victor', 'viewer');
