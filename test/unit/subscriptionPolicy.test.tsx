@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Track, TrackEvent, type RemoteTrackPublication } from 'livekit-client';
-import { GridLayout, RoomProvider } from '../../src/index';
+import { GridLayout, RoomProvider, SpeakerLayout } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 /** Remote publications of one kind of source, by participant name. */
@@ -99,5 +99,21 @@ describe('subscription policy of a managing layout (testing kit)', () => {
     mountGrid(room);
     await waitFor(() => expect(camera.isSubscribed).toBe(true));
     expect(subscribedNames(room, Track.Source.Camera)).toEqual(['Participant 1', 'Participant 2', 'Participant 3']);
+  });
+
+  it('in the speaker view, keeps only the large tile and the strip page subscribed, and follows a page flip', async () => {
+    const room = createTestRoom({ participants: 30 });
+    render(
+      <RoomProvider room={room}>
+        <SpeakerLayout maxStripTiles={5} />
+      </RoomProvider>,
+    );
+    const first = tileNames();
+    expect(first).toHaveLength(5); // Participant 1 large, "me" and Participants 2–5 in the strip
+    await waitFor(() => expect(subscribedNames(room, Track.Source.Camera)).toEqual(first));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    const second = tileNames();
+    expect(second).not.toEqual(first);
+    await waitFor(() => expect(subscribedNames(room, Track.Source.Camera)).toEqual(second));
   });
 });
