@@ -88,7 +88,7 @@ export type {
   TrackMutedIndicatorProps,
 } from './components/ParticipantTile.js';
 export { GridLayout } from './components/GridLayout.js';
-export type { GridLayoutProps } from './components/GridLayout.js';
+export type { GridLayoutProps, LayoutProps } from './components/GridLayout.js';
 export { FocusLayout } from './components/FocusLayout.js';
 export type { FocusLayoutProps } from './components/FocusLayout.js';
 export { SpeakerLayout } from './components/SpeakerLayout.js';

@@ -10,7 +10,7 @@ import {
   useTrackRefContext,
   useTracks as useLkTracks,
 } from '@livekit/components-react';
-import { GridLayout, ParticipantAdminMenu, ParticipantTile, RoomProvider, type TileDescriptor } from '@roomkit/react';
+import { GridLayout, ParticipantAdminMenu, ParticipantTile, PinButton, RoomProvider, type TileDescriptor } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
 import { RoomEvent, Track } from 'livekit-client';
 import { Profiler } from 'react';
@@ -20,11 +20,20 @@ export type Lib = 'roomkit' | 'livekit';
 /** `all`: every tile mounted at once; `page`: each library's default grid page (25 tiles). */
 export type Layout = 'all' | 'page';
 
-/** RoomKit's default tile (what GridLayout renders when given no `renderTile`), inside a Profiler. */
-function roomkitTile(tile: TileDescriptor) {
+/** RoomKit's default tile (what the layouts render when given no `renderTile`: pin toggle, admin menu), inside a Profiler. */
+export function roomkitTile(tile: TileDescriptor) {
   return (
     <Profiler id={`${tile.identity}:${tile.source}`} onRender={onTileRender}>
-      <ParticipantTile identity={tile.identity} source={tile.source} actions={<ParticipantAdminMenu identity={tile.identity} />} />
+      <ParticipantTile
+        identity={tile.identity}
+        source={tile.source}
+        actions={
+          <>
+            <PinButton identity={tile.identity} source={tile.source} />
+            <ParticipantAdminMenu identity={tile.identity} />
+          </>
+        }
+      />
     </Profiler>
   );
 }
@@ -39,7 +48,7 @@ function RoomkitGrid({ layout }: { layout: Layout }) {
 }
 
 /** components-react's ParticipantTile (reading its track from TrackLoop's context), inside a Profiler. */
-function LivekitTile() {
+export function LivekitTile() {
   const ref = useTrackRefContext();
   return (
     <Profiler id={`${ref.participant.identity}:${ref.source}`} onRender={onTileRender}>

@@ -10,44 +10,15 @@ import {
   FocusLayout as LkFocusLayout,
   FocusLayoutContainer,
   LiveKitRoom,
-  ParticipantTile as LkParticipantTile,
   useSpeakingParticipants,
-  useTrackRefContext,
   useTracks as useLkTracks,
 } from '@livekit/components-react';
-import { ParticipantAdminMenu, ParticipantTile, PinButton, RoomProvider, SpeakerLayout, type TileDescriptor } from '@roomkit/react';
+import { RoomProvider, SpeakerLayout } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
 import { RoomEvent, Track } from 'livekit-client';
 import { Profiler } from 'react';
 import { onAppCommit, onTileRender } from './counters';
-import type { Lib } from './apps';
-
-/** RoomKit's default layout tile (pin toggle and admin menu), inside a Profiler. */
-function roomkitTile(tile: TileDescriptor) {
-  return (
-    <Profiler id={`${tile.identity}:${tile.source}`} onRender={onTileRender}>
-      <ParticipantTile
-        identity={tile.identity}
-        source={tile.source}
-        actions={
-          <>
-            <PinButton identity={tile.identity} source={tile.source} />
-            <ParticipantAdminMenu identity={tile.identity} />
-          </>
-        }
-      />
-    </Profiler>
-  );
-}
-
-function LivekitTile() {
-  const ref = useTrackRefContext();
-  return (
-    <Profiler id={`${ref.participant.identity}:${ref.source}`} onRender={onTileRender}>
-      <LkParticipantTile />
-    </Profiler>
-  );
-}
+import { LivekitTile, roomkitTile, type Lib } from './apps';
 
 function LivekitSpeakerView() {
   const tracks = useLkTracks([{ source: Track.Source.Camera, withPlaceholder: true }], {

@@ -1,15 +1,13 @@
 import { Track } from 'livekit-client';
-import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
-import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx } from './dev.js';
-import { defaultRenderTile, TileSlot } from './GridLayout.js';
-import { useLabels, type RoomKitLabels } from './labels.js';
+import { defaultRenderTile, TileSlot, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
+import { useLabels } from './labels.js';
 import { parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 
 /** Props of {@link FocusLayout}. */
-export interface FocusLayoutProps extends HTMLAttributes<HTMLDivElement> {
+export interface FocusLayoutProps extends LayoutProps {
   /**
    * The tile to show large. By default the tile the user pinned (`usePinned()`, the tiles' pin buttons), else the
    * first screen share, else the first remote camera.
@@ -17,9 +15,6 @@ export interface FocusLayoutProps extends HTMLAttributes<HTMLDivElement> {
   focus?: TileDescriptor | undefined;
   /** How many other tiles the strip shows (default 8). */
   maxStripTiles?: number;
-  renderTile?: (tile: TileDescriptor) => ReactNode;
-  manageSubscriptions?: boolean;
-  labels?: Partial<RoomKitLabels>;
 }
 
 /**
@@ -39,7 +34,7 @@ export function FocusLayout({
   const room = useRoom();
   const keys = useTileKeys();
   const [pinned] = usePinned();
-  useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
+  useManagedSubscriptions(manageSubscriptions);
   const tiles = keys.map(parseTileKey);
   const find = (want: TileDescriptor | null | undefined) => want && tiles.find((t) => t.identity === want.identity && t.source === want.source);
   const focused =

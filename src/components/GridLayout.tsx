@@ -8,8 +8,23 @@ import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 import { ParticipantTile } from './ParticipantTile.js';
 import { PinButton } from './PinButton.js';
 
+/** What every layout (`GridLayout`, `FocusLayout`, `SpeakerLayout`) takes besides its own options. */
+export interface LayoutProps extends HTMLAttributes<HTMLDivElement> {
+  /** Renders one tile; by default a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
+  renderTile?: (tile: TileDescriptor) => ReactNode;
+  /** Unsubscribe video that is not on screen (default true). */
+  manageSubscriptions?: boolean;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/** @internal While mounted (and `enabled`), the layout manages the room's video subscriptions. */
+export function useManagedSubscriptions(enabled: boolean) {
+  const room = useRoom();
+  useEffect(() => (enabled ? getVideoSubscriptions(room).manage() : undefined), [room, enabled]);
+}
+
 /** Props of {@link GridLayout}. */
-export interface GridLayoutProps extends HTMLAttributes<HTMLDivElement> {
+export interface GridLayoutProps extends LayoutProps {
   /** Smallest tile width in CSS pixels before the grid pages (default 160). */
   minTileWidth?: number;
   /** Smallest tile height in CSS pixels before the grid pages (default 90). */
@@ -18,11 +33,6 @@ export interface GridLayoutProps extends HTMLAttributes<HTMLDivElement> {
   maxTilesPerPage?: number;
   /** Tile width / height (default 16/9). */
   aspectRatio?: number;
-  /** Renders one tile; by default a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
-  renderTile?: (tile: TileDescriptor) => ReactNode;
-  /** Unsubscribe video that is not on the page (default true). */
-  manageSubscriptions?: boolean;
-  labels?: Partial<RoomKitLabels>;
 }
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -118,12 +128,10 @@ export function GridLayout({
   ...rest
 }: GridLayoutProps) {
   const labels = useLabels(overrides);
-  const room = useRoom();
   const keys = useTileKeys();
   const [ref, size] = useElementSize<HTMLDivElement>();
   const [requestedPage, setPage] = useState(0);
-
-  useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
+  useManagedSubscriptions(manageSubscriptions);
 
   const perPage = pageSize(size.width, size.height, minTileWidth, minTileHeight, maxTilesPerPage);
   const pages = Math.max(1, Math.ceil(keys.length / perPage));

@@ -1,23 +1,15 @@
 import { Track } from 'livekit-client';
-import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
-import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
-import { useRoom } from '../hooks/useRoom.js';
 import { useSpeakerOrder } from '../hooks/useSpeakerOrder.js';
 import { cx } from './dev.js';
-import { defaultRenderTile, Pagination, TileSlot } from './GridLayout.js';
-import { useLabels, type RoomKitLabels } from './labels.js';
-import type { TileDescriptor } from './layout.js';
+import { defaultRenderTile, Pagination, TileSlot, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
+import { useLabels } from './labels.js';
 
 /** Props of {@link SpeakerLayout}. */
-export interface SpeakerLayoutProps extends HTMLAttributes<HTMLDivElement> {
+export interface SpeakerLayoutProps extends LayoutProps {
   /** How long someone must keep speaking before they take the large tile, or a strip slot from off screen (default 1200 ms). */
   holdMs?: number;
   /** How many others the strip shows per page (default 8). */
   maxStripTiles?: number;
-  renderTile?: (tile: TileDescriptor) => ReactNode;
-  /** Unsubscribe video that is not on screen (default true). */
-  manageSubscriptions?: boolean;
-  labels?: Partial<RoomKitLabels>;
 }
 
 /**
@@ -37,9 +29,8 @@ export function SpeakerLayout({
   ...rest
 }: SpeakerLayoutProps) {
   const labels = useLabels(overrides);
-  const room = useRoom();
   const { main, strip, page, pages, setPage } = useSpeakerOrder({ stripSize: maxStripTiles, ...(holdMs === undefined ? {} : { holdMs }) });
-  useEffect(() => (manageSubscriptions ? getVideoSubscriptions(room).manage() : undefined), [room, manageSubscriptions]);
+  useManagedSubscriptions(manageSubscriptions);
   return (
     <div {...rest} className={cx('rk-speaker-layout', className)} data-page={page + 1} data-pages={pages}>
       <div className="rk-focus-main" data-identity={main ?? undefined}>
