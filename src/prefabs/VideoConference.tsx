@@ -10,6 +10,7 @@ import { GridLayout } from '../components/GridLayout.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
+import { ParticipantList } from '../components/ParticipantList.js';
 import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
 import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
@@ -25,6 +26,10 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   chat?: boolean;
   /** Open the chat panel at first (default false). */
   defaultChatOpen?: boolean;
+  /** Show the participants toggle and list panel (default true). One side panel is open at a time: opening it closes chat. */
+  participants?: boolean;
+  /** Open the participant list at first (default false; `defaultChatOpen` wins if both are set). */
+  defaultParticipantsOpen?: boolean;
   /** Captions shown (controlled); the toggle appears once the room has transcriptions. */
   captions?: boolean;
   /** Captions shown at first when uncontrolled (default true). */
@@ -48,11 +53,14 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
  * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
- * `data-chat-open`, `data-captions` and `data-observer` are present when true.
+ * A participants toggle opens the {@link ParticipantList} as a side panel in place of chat (one panel at a time).
+ * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference({
   chat = true,
   defaultChatOpen = false,
+  participants = true,
+  defaultParticipantsOpen = false,
   captions: captionsProp,
   defaultCaptions = true,
   onCaptionsChange,
@@ -68,7 +76,11 @@ export function VideoConference({
   ...rest
 }: VideoConferenceProps) {
   const labels = useLabels(overrides);
-  const [chatOpen, setChatOpen] = useState(defaultChatOpen);
+  const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
+    defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
+  );
+  const chatOpen = panel === 'chat';
+  const participantsOpen = panel === 'participants';
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hidden = useCan('hidden');
   // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
@@ -96,6 +108,7 @@ export function VideoConference({
         {...rest}
         className={cx('rk-root rk-conference', className)}
         data-chat-open={chatOpen ? '' : undefined}
+        data-participants-open={participants && participantsOpen ? '' : undefined}
         data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
       >
@@ -126,14 +139,17 @@ export function VideoConference({
             {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
           </div>
           {chat && chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : null}
+          {participants && participantsOpen ? <ParticipantList labels={overrides} className="rk-conference-participants" /> : null}
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat, captions: true }}
+          controls={{ chat, participants, captions: true }}
           chatOpen={chatOpen}
+          participantsOpen={participantsOpen}
+          onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
           captions={captions}
           onCaptionsChange={setCaptions}
-          onChatToggle={() => setChatOpen((open) => !open)}
+          onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
           {...(onLeave ? { onLeave } : {})}
         />
         <StartAudio labels={overrides} />
