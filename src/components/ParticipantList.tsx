@@ -1,17 +1,18 @@
 import { Track } from 'livekit-client';
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
-import { cx, flag } from './dev.js';
+import { useCan } from '../hooks/useCan.js';
+import { cx, devWarn, flag } from './dev.js';
 import { CameraIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
-import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
 import { displayName } from './ParticipantTile.js';
 import { useControllableState } from './useControllableState.js';
 
 /** Props of {@link ParticipantList}. */
-export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>, AdminActions {
   /** Height of one row in CSS pixels (default 48). Rows have a fixed height: that is what lets the list virtualize. */
   rowHeight?: number;
   /**
@@ -141,7 +142,9 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
 /**
  * Who is in the room: every listed participant (the local one first, marked as you; hidden participants never)
  * with name, microphone and camera state, speaking state and, for a `roomAdmin` session, the
- * {@link ParticipantAdminMenu} (its actions come from its props' context, as in VideoConference). A labelled
+ * {@link ParticipantAdminMenu} (actions from this list's `onMuteParticipant`, `onRemoveParticipant` and
+ * `onUpdatePermissions` props, else from VideoConference's; without `roomAdmin` they are ignored, with a
+ * development warning). A labelled
  * search box (name or identity, case-insensitive) appears once more people are listed than fit in view.
  *
  * Virtualized: rows have a fixed height, and only those in view (plus `overscan` on each side) are mounted, so a
@@ -163,11 +166,28 @@ export function ParticipantList({
   defaultSearch = '',
   onSearchChange,
   renderRowExtra,
+  onMuteParticipant,
+  onRemoveParticipant,
+  onUpdatePermissions,
   labels: overrides,
   className,
   ...rest
 }: ParticipantListProps) {
   const labels = useLabels(overrides);
+  const isAdmin = useCan('roomAdmin');
+  const outerActions = useContext(AdminActionsContext);
+  const actions = useMemo<AdminActions>(
+    () => ({
+      ...outerActions,
+      ...(onMuteParticipant ? { onMuteParticipant } : {}),
+      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
+      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+    }),
+    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+  );
+  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions)) {
+    devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
+  }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);
   const { identities, total } = useParticipantList({ search });
   const [listRef, height] = useViewportHeight(viewportHeight);
@@ -181,8 +201,12 @@ export function ParticipantList({
   const start = Math.max(0, top - overscan);
   const end = Math.min(count, top + perView + overscan);
 
-  // A new search starts at the top.
+  // A new search starts at the top. Only on a change: an equal setState stays queued in React and would render
+  // the list once more at its next update.
+  const searchedFor = useRef(search);
   useEffect(() => {
+    if (searchedFor.current === search) return;
+    searchedFor.current = search;
     const el = listRef.current;
     if (el) el.scrollTop = 0;
     setFirst(0);
@@ -228,15 +252,17 @@ export function ParticipantList({
         onScroll={onScroll}
         style={{ overflowY: 'auto', ...(viewportHeight !== undefined ? { height: viewportHeight } : {}) }}
       >
-        <ul
-          role="list"
-          className="rk-participant-rows"
-          aria-label={labels.participantListRows(count)}
-          tabIndex={0}
-          style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
-        >
-          {rows}
-        </ul>
+        <AdminActionsContext.Provider value={actions}>
+          <ul
+            role="list"
+            className="rk-participant-rows"
+            aria-label={labels.participantListRows(count)}
+            tabIndex={0}
+            style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
+          >
+            {rows}
+          </ul>
+        </AdminActionsContext.Provider>
       </div>
     </section>
   );
