@@ -66,7 +66,7 @@ function useViewportHeight(fixed: number | undefined) {
   return [ref, fixed ?? measured] as const;
 }
 
-/** A participant list's people icon (decorative). */
+/** @internal The participants toggle's people icon (decorative). */
 export const PeopleIcon = () => (
   <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className="rk-icon">
     <circle cx="9" cy="8" r="3.5" />
