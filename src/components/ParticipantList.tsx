@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
@@ -150,7 +150,8 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
  * Virtualized: rows have a fixed height, and only those in view (plus `overscan` on each side) are mounted, so a
  * room of 1000 mounts a few dozen rows. Each row subscribes to its own participant, so one person speaking or
  * muting re-renders one row; a join or leave re-renders the list. The rows are a `list` reachable with Tab
- * (arrow keys and Page Up/Down then scroll it); each mounted row's controls follow it in tab order. The
+ * (arrow keys and Page Up/Down then scroll it); each mounted row's controls follow it in tab order, and the row
+ * holding focus stays mounted while scrolled out of view. The
  * scrolling element is `.rk-participant-viewport`; give it a height (or the list a `viewportHeight`).
  *
  * Data attributes: the root has `data-count` (listed participants) and `data-matches` (rows after searching);
@@ -192,6 +193,8 @@ export function ParticipantList({
   const { identities, total } = useParticipantList({ search });
   const [listRef, height] = useViewportHeight(viewportHeight);
   const [first, setFirst] = useState(0);
+  // The row holding focus stays mounted while it is scrolled out of view, so focus is never dropped to the page.
+  const [focused, setFocused] = useState<string | undefined>(undefined);
   const searchId = useId();
 
   const perView = Math.max(1, Math.ceil(height / rowHeight));
@@ -217,13 +220,26 @@ export function ParticipantList({
     if (next !== first) setFirst(next);
   };
 
-  const rows: ReactNode[] = [];
-  for (let i = start; i < end; i++) {
+  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const row = (event.target as Element).closest('.rk-participant-row');
+    const identity = row?.getAttribute('data-identity') ?? undefined;
+    if (identity !== focused) setFocused(identity);
+  };
+  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (focused !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(undefined);
+  };
+
+  const row = (i: number) => {
     const identity = identities[i]!;
-    rows.push(
-      <Row key={identity} identity={identity} position={i + 1} setSize={count} height={rowHeight} labels={labels} overrides={overrides} renderExtra={renderRowExtra} />,
+    return (
+      <Row key={identity} identity={identity} position={i + 1} setSize={count} height={rowHeight} labels={labels} overrides={overrides} renderExtra={renderRowExtra} />
     );
-  }
+  };
+  const rows: ReactNode[] = [];
+  const focusedIndex = focused === undefined ? -1 : identities.indexOf(focused);
+  if (focusedIndex >= 0 && focusedIndex < start) rows.push(row(focusedIndex));
+  for (let i = start; i < end; i++) rows.push(row(i));
+  if (focusedIndex >= end) rows.push(row(focusedIndex));
 
   return (
     <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
@@ -258,6 +274,8 @@ export function ParticipantList({
             className="rk-participant-rows"
             aria-label={labels.participantListRows(count)}
             tabIndex={0}
+            onFocus={onFocus}
+            onBlur={onBlur}
             style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
           >
             {rows}

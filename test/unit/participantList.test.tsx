@@ -219,6 +219,47 @@ describe('ParticipantList', () => {
     expect(await screen.findByRole('menuitem', { name: 'Mute microphone' })).toBeInTheDocument();
   });
 
+  it('keeps the focused row mounted while it is scrolled out of view', () => {
+    const { container } = renderInRoom(<ParticipantList viewportHeight={480} onMuteParticipant={async () => {}} />, {
+      local: { identity: 'me', grants: { roomAdmin: true } },
+      participants: Array.from({ length: 300 }, (_, i) => ({ identity: `p${i + 1}`, name: `Person ${i + 1}`, microphone: true })),
+    });
+    const button = screen.getByRole('button', { name: 'Manage Person 2' });
+    act(() => button.focus());
+    scrollTo(container, 200 * 48);
+    expect(button).toBeInTheDocument();
+    expect(button).toHaveFocus();
+    // The rows in view, plus the focused one.
+    expect(rows(container)).toHaveLength(19);
+    expect(rows(container)[0]).toHaveAttribute('aria-posinset', '3');
+    act(() => button.blur());
+    expect(screen.queryByRole('button', { name: 'Manage Person 2' })).toBeNull();
+    expect(rows(container)).toHaveLength(18);
+  });
+
+  it('measures its viewport with a ResizeObserver where there is one', () => {
+    const observed: Array<() => void> = [];
+    class FakeResizeObserver {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe() {
+        observed.push(() => this.callback([{ contentRect: { height: 240 } } as ResizeObserverEntry], this as never));
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    try {
+      const { container } = renderInRoom(<ParticipantList overscan={2} />, { participants: 100 });
+      // Before a measurement: 480px assumed, 10 rows and 2 below.
+      expect(rows(container)).toHaveLength(12);
+      act(() => observed.forEach((report) => report()));
+      // 240px: 5 rows and 2 below.
+      expect(rows(container)).toHaveLength(7);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('passes axe', async () => {
     const { container } = renderInRoom(<ParticipantList viewportHeight={240} onMuteParticipant={async () => {}} />, {
       local: { identity: 'me', grants: { roomAdmin: true } },
