@@ -63,6 +63,8 @@ export type { UseTranscriptionsOptions } from './hooks/useTranscriptions.js';
 export { useAgent } from './hooks/useAgent.js';
 export type { AgentInfo, UseAgentOptions } from './hooks/useAgent.js';
 export { useTrackVolume } from './hooks/useTrackVolume.js';
+export { useParticipantList } from './hooks/useParticipantList.js';
+export type { ParticipantListState, UseParticipantListOptions } from './hooks/useParticipantList.js';
 export type { UseTrackVolumeOptions } from './hooks/useTrackVolume.js';
 
 // Components
@@ -117,6 +119,8 @@ export type { RecordingIndicatorProps, RecordingControlProps } from './component
 export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
 export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
 export { LiveAnnouncer } from './components/LiveAnnouncer.js';
+export { ParticipantList } from './components/ParticipantList.js';
+export type { ParticipantListProps } from './components/ParticipantList.js';
 
 // Prefabs
 export { PreJoin } from './prefabs/PreJoin.js';

@@ -83,5 +83,12 @@ export const french: RoomKitLabels = {
       ? 'Connexion…'
       : ({ initializing: 'Démarrage…', idle: 'En attente', listening: 'À l’écoute', thinking: 'Réflexion…', speaking: 'Parle' } as Record<string, string>)[state] ?? state,
   agent: 'Agent IA',
+  participantsToggle: (count) => `Participants (${count})`,
+  participantListRows: (count) => (count === 1 ? '1 personne' : `${count} personnes`),
+  participantSearch: 'Chercher un participant',
+  participantSearchPlaceholder: 'Chercher par nom',
+  participantSearchResults: (matches, total) => (matches === 0 ? 'Personne ne correspond' : `${matches} sur ${total} affichés`),
+  microphoneOn: 'Micro activé',
+  cameraOn: 'Caméra activée',
 };
 

@@ -1,12 +1,14 @@
 import { Track } from 'livekit-client';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useCan } from '../hooks/useCan.js';
+import { useParticipantList } from '../hooks/useParticipantList.js';
 import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
 import { cx, devWarn } from './dev.js';
 import { CaptionsIcon, ChatIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
+import { PeopleIcon } from './ParticipantList.js';
 import { TrackToggle } from './TrackToggle.js';
 import { useControllableState } from './useControllableState.js';
 
@@ -18,6 +20,8 @@ export interface ControlBarControls {
   /** Device selects beside the microphone and camera toggles (default true). */
   devices?: boolean;
   chat?: boolean;
+  /** A participant-list toggle beside chat, named with the count of listed participants (default false). */
+  participants?: boolean;
   /** A captions toggle, shown once the room has transcriptions (default false). */
   captions?: boolean;
   leave?: boolean;
@@ -29,6 +33,9 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   /** With `controls.chat`: whether the chat panel is open (for `aria-pressed`). */
   chatOpen?: boolean;
   onChatToggle?: () => void;
+  /** With `controls.participants`: whether the participant list is open (for `aria-pressed`). */
+  participantsOpen?: boolean;
+  onParticipantsToggle?: () => void;
   /** With `controls.captions`: whether captions are shown (controlled); omit to let the bar keep it. */
   captions?: boolean;
   /** With `controls.captions`: whether captions are shown at first when uncontrolled (default true). */
@@ -42,13 +49,16 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /**
- * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, captions, leave.
+ * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, participants
+ * (named with the count of listed participants, `data-count`), captions, leave.
  * Publishing controls appear only where the effective grants allow them.
  */
 export function ControlBar({
   controls = {},
   chatOpen,
   onChatToggle,
+  participantsOpen,
+  onParticipantsToggle,
   captions: captionsProp,
   defaultCaptions = true,
   onCaptionsChange,
@@ -61,10 +71,11 @@ export function ControlBar({
   const labels = useLabels(overrides);
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hasTranscriptions = useHasTranscriptions(!!controls.captions);
+  const { total: people } = useParticipantList();
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, captions: false, leave: true, ...controls };
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
@@ -87,6 +98,12 @@ export function ControlBar({
         <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
           <ChatIcon />
           <span className="rk-button-label">{labels.showChat}</span>
+        </button>
+      ) : null}
+      {want.participants ? (
+        <button type="button" className="rk-button rk-participants-toggle" aria-pressed={!!participantsOpen} onClick={onParticipantsToggle} data-count={people}>
+          <PeopleIcon />
+          <span className="rk-button-label">{labels.participantsToggle(people)}</span>
         </button>
       ) : null}
       {want.captions && hasTranscriptions ? (

@@ -87,6 +87,20 @@ export interface RoomKitLabels {
   agentState: (state: string | undefined) => string;
   /** The label of an agent's tile beside its name. */
   agent: string;
+  /** The control-bar toggle of the participant list, with the number of listed participants: "Participants (12)". */
+  participantsToggle: (count: number) => string;
+  /** The participant list's rows, named with how many it shows: "12 people". */
+  participantListRows: (count: number) => string;
+  /** The participant list's search box. */
+  participantSearch: string;
+  /** The placeholder of the participant list's search box. */
+  participantSearchPlaceholder: string;
+  /** Announced while searching: how many of the listed participants match (0 when none). */
+  participantSearchResults: (matches: number, total: number) => string;
+  /** A participant list row's microphone state when it is on. */
+  microphoneOn: string;
+  /** A participant list row's camera state when it is on. */
+  cameraOn: string;
 }
 
 /** Reasons by livekit-client's `DisconnectReason` name (names, so reasons a newer livekit-client adds may be listed). */
@@ -198,6 +212,13 @@ export const defaultLabels: RoomKitLabels = {
       ? 'Connecting…'
       : ({ initializing: 'Starting…', idle: 'Idle', listening: 'Listening', thinking: 'Thinking…', speaking: 'Speaking' } as Record<string, string>)[state] ?? state,
   agent: 'AI agent',
+  participantsToggle: (count) => `Participants (${count})`,
+  participantListRows: (count) => (count === 1 ? '1 person' : `${count} people`),
+  participantSearch: 'Search participants',
+  participantSearchPlaceholder: 'Search by name',
+  participantSearchResults: (matches, total) => (matches === 0 ? 'No one matches' : `${matches} of ${total} shown`),
+  microphoneOn: 'Microphone on',
+  cameraOn: 'Camera on',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

@@ -11,6 +11,7 @@ import { SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
+import { ParticipantList } from '../components/ParticipantList.js';
 import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
 import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
@@ -28,6 +29,10 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   chat?: boolean;
   /** Open the chat panel at first (default false). */
   defaultChatOpen?: boolean;
+  /** Show the participants toggle and list panel (default true). One side panel is open at a time: opening it closes chat. */
+  participants?: boolean;
+  /** Open the participant list at first (default false; `defaultChatOpen` wins if both are set). */
+  defaultParticipantsOpen?: boolean;
   /** Captions shown (controlled); the toggle appears once the room has transcriptions. */
   captions?: boolean;
   /** Captions shown at first when uncontrolled (default true). */
@@ -65,12 +70,15 @@ export type ConferenceLayout = 'grid' | 'speaker';
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
  * Tiles carry a pin toggle: a pinned tile goes large (focus layout) until unpinned; otherwise a screen share takes
  * the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
- * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus");
- * `data-chat-open`, `data-captions` and `data-observer` are present when true.
+ * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus").
+ * A participants toggle opens the {@link ParticipantList} as a side panel in place of chat (one panel at a time).
+ * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference({
   chat = true,
   defaultChatOpen = false,
+  participants = true,
+  defaultParticipantsOpen = false,
   captions: captionsProp,
   defaultCaptions = true,
   onCaptionsChange,
@@ -89,7 +97,11 @@ export function VideoConference({
   ...rest
 }: VideoConferenceProps) {
   const labels = useLabels(overrides);
-  const [chatOpen, setChatOpen] = useState(defaultChatOpen);
+  const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
+    defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
+  );
+  const chatOpen = panel === 'chat';
+  const participantsOpen = panel === 'participants';
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
   const [pinned] = usePinned();
@@ -120,6 +132,7 @@ export function VideoConference({
         {...rest}
         className={cx('rk-root rk-conference', className)}
         data-chat-open={chatOpen ? '' : undefined}
+        data-participants-open={participants && participantsOpen ? '' : undefined}
         data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
         data-layout={connection.inSession ? shown : undefined}
@@ -153,14 +166,17 @@ export function VideoConference({
             {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
           </div>
           {chat && chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : null}
+          {participants && participantsOpen ? <ParticipantList labels={overrides} className="rk-conference-participants" /> : null}
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat, captions: true }}
+          controls={{ chat, participants, captions: true }}
           chatOpen={chatOpen}
+          participantsOpen={participantsOpen}
+          onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
           captions={captions}
           onCaptionsChange={setCaptions}
-          onChatToggle={() => setChatOpen((open) => !open)}
+          onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
           extra={
             <button
               type="button"

@@ -1,0 +1,287 @@
+import { Track } from 'livekit-client';
+import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import type { ParticipantState } from '../core/roomStore.js';
+import { useParticipant } from '../hooks/useParticipant.js';
+import { useParticipantList } from '../hooks/useParticipantList.js';
+import { useCan } from '../hooks/useCan.js';
+import { cx, devWarn, flag } from './dev.js';
+import { CameraIcon, MicIcon } from './icons.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
+import { displayName } from './ParticipantTile.js';
+import { useControllableState } from './useControllableState.js';
+
+/** Props of {@link ParticipantList}. */
+export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>, AdminActions {
+  /** Height of one row in CSS pixels (default 48). Rows have a fixed height: that is what lets the list virtualize. */
+  rowHeight?: number;
+  /**
+   * Height of the scrolling list in CSS pixels. Omit it to let CSS size the list (it fills its panel) and measure
+   * it with a `ResizeObserver`; where nothing can be measured (server rendering, jsdom) 480 is assumed.
+   */
+  viewportHeight?: number;
+  /** Rows mounted beyond each edge of the viewport, so a fast scroll shows no gap (default 4). */
+  overscan?: number;
+  /** Show the search box once more participants are listed than this (default: how many rows fit in view). */
+  searchThreshold?: number;
+  /** The search text (controlled); omit to let the list keep it. */
+  search?: string;
+  /** The search text at first when uncontrolled (default empty). */
+  defaultSearch?: string;
+  /** Called with the new text as the user types in the search box. */
+  onSearchChange?: (search: string) => void;
+  /**
+   * Extra content at the end of each row, before the admin menu: e.g. a raised-hand badge. Called with the
+   * row's participant whenever that row re-renders; keep the function stable (define it outside the render, or
+   * wrap it in `useCallback`) so a list re-render does not re-render every row.
+   */
+  renderRowExtra?: (participant: ParticipantState) => ReactNode;
+  labels?: Partial<RoomKitLabels>;
+}
+
+const FALLBACK_HEIGHT = 480;
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** Measures the list's own height where a ResizeObserver exists; `fixed` wins. */
+function useViewportHeight(fixed: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState(FALLBACK_HEIGHT);
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (fixed !== undefined || !el || typeof ResizeObserver === 'undefined') return;
+    let last = FALLBACK_HEIGHT;
+    const measure = (height: number) => {
+      if (height <= 0 || height === last) return;
+      last = height;
+      setMeasured(height);
+    };
+    measure(el.clientHeight);
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect;
+      if (box) measure(el.clientHeight || box.height);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fixed]);
+  return [ref, fixed ?? measured] as const;
+}
+
+/** @internal The participants toggle's people icon (decorative). */
+export const PeopleIcon = () => (
+  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className="rk-icon">
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
+  </svg>
+);
+
+interface RowProps {
+  identity: string;
+  position: number;
+  setSize: number;
+  height: number;
+  labels: RoomKitLabels;
+  overrides: Partial<RoomKitLabels> | undefined;
+  renderExtra: ((participant: ParticipantState) => ReactNode) | undefined;
+}
+
+type MediaState = 'on' | 'muted' | 'off';
+
+function mediaState(participant: ParticipantState, source: Track.Source): MediaState {
+  const track = participant.tracks.find((t) => t.source === source);
+  return !track ? 'off' : track.muted ? 'muted' : 'on';
+}
+
+/** One row, subscribed to its own participant: a speaking or mute change re-renders this row only. */
+const Row = memo(function ParticipantListRow({ identity, position, setSize, height, labels, overrides, renderExtra }: RowProps) {
+  const participant = useParticipant(identity);
+  if (!participant) return null;
+  const name = displayName(participant);
+  const mic = mediaState(participant, Track.Source.Microphone);
+  const camera = mediaState(participant, Track.Source.Camera);
+  return (
+    <li
+      className="rk-participant-row"
+      style={{ position: 'absolute', insetInline: 0, top: (position - 1) * height, height, boxSizing: 'border-box' }}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      data-identity={identity}
+      data-speaking={flag(participant.isSpeaking)}
+      data-local={flag(participant.isLocal)}
+      data-muted={flag(mic !== 'on')}
+      data-microphone={mic}
+      data-camera={camera}
+      data-agent={flag(participant.kind === 'agent')}
+    >
+      <span className="rk-avatar rk-participant-avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="rk-participant-row-name">
+        {name}
+        {participant.isLocal ? <span className="rk-you"> {labels.you}</span> : null}
+        {participant.kind === 'agent' ? <span className="rk-visually-hidden">, {labels.agent}</span> : null}
+      </span>
+      {participant.isSpeaking ? (
+        <span className="rk-participant-speaking">
+          <span className="rk-visually-hidden">{labels.speaking}</span>
+        </span>
+      ) : null}
+      <span className="rk-participant-media">
+        <span className="rk-indicator" role="img" aria-label={mic === 'on' ? labels.microphoneOn : labels.microphoneMuted} data-muted={flag(mic !== 'on')}>
+          <MicIcon off={mic !== 'on'} />
+        </span>
+        <span className="rk-indicator" role="img" aria-label={camera === 'on' ? labels.cameraOn : labels.cameraOff} data-muted={flag(camera !== 'on')}>
+          <CameraIcon off={camera !== 'on'} />
+        </span>
+      </span>
+      {renderExtra ? <span className="rk-participant-extra">{renderExtra(participant)}</span> : null}
+      <ParticipantAdminMenu identity={identity} {...(overrides ? { labels: overrides } : {})} />
+    </li>
+  );
+});
+
+/**
+ * Who is in the room: every listed participant (the local one first, marked as you; hidden participants never)
+ * with name, microphone and camera state, speaking state and, for a `roomAdmin` session, the
+ * {@link ParticipantAdminMenu} (actions from this list's `onMuteParticipant`, `onRemoveParticipant` and
+ * `onUpdatePermissions` props, else from VideoConference's; without `roomAdmin` they are ignored, with a
+ * development warning). A labelled
+ * search box (name or identity, case-insensitive) appears once more people are listed than fit in view.
+ *
+ * Virtualized: rows have a fixed height, and only those in view (plus `overscan` on each side) are mounted, so a
+ * room of 1000 mounts a few dozen rows. Each row subscribes to its own participant, so one person speaking or
+ * muting re-renders one row; a join or leave re-renders the list. The rows are a `list` reachable with Tab
+ * (arrow keys and Page Up/Down then scroll it); each mounted row's controls follow it in tab order, and the row
+ * holding focus stays mounted while scrolled out of view. The
+ * scrolling element is `.rk-participant-viewport`; give it a height (or the list a `viewportHeight`).
+ *
+ * Data attributes: the root has `data-count` (listed participants) and `data-matches` (rows after searching);
+ * each row `data-speaking`, `data-local`, `data-muted` (microphone not on), `data-microphone` and `data-camera`
+ * (`on` | `muted` | `off`), `data-agent`, and `data-identity`.
+ */
+export function ParticipantList({
+  rowHeight = 48,
+  viewportHeight,
+  overscan = 4,
+  searchThreshold,
+  search: searchProp,
+  defaultSearch = '',
+  onSearchChange,
+  renderRowExtra,
+  onMuteParticipant,
+  onRemoveParticipant,
+  onUpdatePermissions,
+  labels: overrides,
+  className,
+  ...rest
+}: ParticipantListProps) {
+  const labels = useLabels(overrides);
+  const isAdmin = useCan('roomAdmin');
+  const outerActions = useContext(AdminActionsContext);
+  const actions = useMemo<AdminActions>(
+    () => ({
+      ...outerActions,
+      ...(onMuteParticipant ? { onMuteParticipant } : {}),
+      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
+      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+    }),
+    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+  );
+  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions)) {
+    devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
+  }
+  const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);
+  const { identities, total } = useParticipantList({ search });
+  const [listRef, height] = useViewportHeight(viewportHeight);
+  const [first, setFirst] = useState(0);
+  // The row holding focus stays mounted while it is scrolled out of view, so focus is never dropped to the page.
+  const [focused, setFocused] = useState<string | undefined>(undefined);
+  const searchId = useId();
+
+  const perView = Math.max(1, Math.ceil(height / rowHeight));
+  const showSearch = total > (searchThreshold ?? Math.floor(height / rowHeight)) || search !== '';
+  const count = identities.length;
+  const top = Math.min(first, Math.max(0, count - perView));
+  const start = Math.max(0, top - overscan);
+  const end = Math.min(count, top + perView + overscan);
+
+  // A new search starts at the top. Only on a change: an equal setState stays queued in React and would render
+  // the list once more at its next update.
+  const searchedFor = useRef(search);
+  useEffect(() => {
+    if (searchedFor.current === search) return;
+    searchedFor.current = search;
+    const el = listRef.current;
+    if (el) el.scrollTop = 0;
+    setFirst(0);
+  }, [search, listRef]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const next = Math.max(0, Math.floor(event.currentTarget.scrollTop / rowHeight));
+    if (next !== first) setFirst(next);
+  };
+
+  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const row = (event.target as Element).closest('.rk-participant-row');
+    const identity = row?.getAttribute('data-identity') ?? undefined;
+    if (identity !== focused) setFocused(identity);
+  };
+  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (focused !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(undefined);
+  };
+
+  const row = (i: number) => {
+    const identity = identities[i]!;
+    return (
+      <Row key={identity} identity={identity} position={i + 1} setSize={count} height={rowHeight} labels={labels} overrides={overrides} renderExtra={renderRowExtra} />
+    );
+  };
+  const rows: ReactNode[] = [];
+  const focusedIndex = focused === undefined ? -1 : identities.indexOf(focused);
+  if (focusedIndex >= 0 && focusedIndex < start) rows.push(row(focusedIndex));
+  for (let i = start; i < end; i++) rows.push(row(i));
+  if (focusedIndex >= end) rows.push(row(focusedIndex));
+
+  return (
+    <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
+      {showSearch ? (
+        <div className="rk-participant-search">
+          <label className="rk-visually-hidden" htmlFor={searchId}>
+            {labels.participantSearch}
+          </label>
+          <input
+            id={searchId}
+            className="rk-input"
+            type="search"
+            value={search}
+            placeholder={labels.participantSearchPlaceholder}
+            onChange={(e) => setSearch(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+      ) : null}
+      <p className={search === '' || count > 0 ? 'rk-visually-hidden' : 'rk-participant-search-status'} role="status">
+        {search === '' ? '' : labels.participantSearchResults(count, total)}
+      </p>
+      <div
+        ref={listRef}
+        className="rk-participant-viewport"
+        onScroll={onScroll}
+        style={{ overflowY: 'auto', ...(viewportHeight !== undefined ? { height: viewportHeight } : {}) }}
+      >
+        <AdminActionsContext.Provider value={actions}>
+          <ul
+            role="list"
+            className="rk-participant-rows"
+            aria-label={labels.participantListRows(count)}
+            tabIndex={0}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
+          >
+            {rows}
+          </ul>
+        </AdminActionsContext.Provider>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ParticipantList, VideoConference } from '@roomkit/react';
+import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+
+const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 400));
+
+const rowsOf = (canvasElement: HTMLElement) => canvasElement.querySelectorAll<HTMLElement>('.rk-participant-row');
+const rowOf = (canvasElement: HTMLElement, name: string) =>
+  [...rowsOf(canvasElement)].find((row) => row.querySelector('.rk-participant-row-name')?.textContent === name);
+
+const meta = {
+  title: 'Components/ParticipantList',
+  decorators: [withRoom],
+  args: { ...defaultRoomArgs, ambient: false },
+  argTypes: roomArgTypes,
+  render: () => <ParticipantList style={{ height: 420, width: 360 }} />,
+} satisfies Meta<RoomArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Four people and you: names, microphone and camera state, who is speaking. No search box in a room this small. */
+export const SmallRoom: Story = {
+  args: { ambient: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const list = c.getByRole('list', { name: '5 people' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    await expect(c.getByText('(you)')).toBeVisible();
+    await expect(c.queryByRole('searchbox')).toBeNull();
+    const grace = rowOf(canvasElement, 'Grace')!;
+    await expect(grace).toHaveAttribute('data-muted');
+    await expect(within(grace).getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+    await expect(within(rowOf(canvasElement, 'Margaret')!).getByRole('img', { name: 'Camera off' })).toBeVisible();
+    // The room's speakers take turns, Ada first.
+    await waitFor(() => expect(rowOf(canvasElement, 'Ada')).toHaveAttribute('data-speaking'));
+  },
+};
+
+/** 1000 people: only the rows in view (and a few beyond) are mounted; scrolling mounts the others. */
+export const ThousandParticipants: Story = {
+  args: { participants: 1000 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('list', { name: '1001 people' })).toBeVisible();
+    const mounted = rowsOf(canvasElement).length;
+    await expect(mounted).toBeGreaterThan(3);
+    await expect(mounted).toBeLessThan(30);
+    const viewport = canvasElement.querySelector<HTMLElement>('.rk-participant-viewport')!;
+    await expect(viewport.scrollHeight).toBeGreaterThanOrEqual(1001 * 48);
+    viewport.scrollTop = viewport.scrollHeight;
+    await expect(await c.findByText('Guest 1000')).toBeVisible();
+    await expect(c.queryByText('Ada')).toBeNull();
+    await expect(rowsOf(canvasElement).length).toBeLessThan(30);
+  },
+};
+
+/** A big room gets a labelled search box: by name or identity, case-insensitive; the result count is announced. */
+export const Search: Story = {
+  args: { participants: 60 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const search = c.getByRole('searchbox', { name: 'Search participants' });
+    await userEvent.type(search, 'GRACE');
+    await waitFor(() => expect(rowsOf(canvasElement)).toHaveLength(1));
+    await expect(c.getByText('Grace')).toBeVisible();
+    await expect(c.getByRole('status')).toHaveTextContent('1 of 61 shown');
+    await userEvent.clear(search);
+    await userEvent.type(search, 'guest 4');
+    // Guest 40 … Guest 49.
+    await waitFor(() => expect(c.getByRole('list', { name: '10 people' })).toBeVisible());
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nobody');
+    await expect(await c.findByText('No one matches')).toBeVisible();
+  },
+};
+
+/** A roomAdmin session: each remote row has the admin menu, reachable with Tab after the list. */
+export const Admin: Story = {
+  args: { roomAdmin: true },
+  render: () => <ParticipantList style={{ height: 420, width: 360 }} onMuteParticipant={slow} onUpdatePermissions={slow} onRemoveParticipant={slow} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('button', { name: /^Manage / })).toHaveLength(4);
+    c.getByRole('list', { name: '5 people' }).focus();
+    await userEvent.tab();
+    await expect(c.getByRole('button', { name: 'Manage Ada' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await c.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Mute microphone' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await expect(c.getByRole('button', { name: 'Manage Ada' })).toHaveFocus();
+  },
+};
+
+/** A viewer (no publishing, no admin): listed as you with microphone and camera off, and no admin menus. */
+export const Viewer: Story = {
+  args: { canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const me = rowOf(canvasElement, 'Me (you)')!;
+    await expect(me).toHaveAttribute('data-local');
+    await expect(me).toHaveAttribute('data-microphone', 'off');
+    await expect(me).toHaveAttribute('data-camera', 'off');
+    await expect(c.queryByRole('button')).toBeNull();
+  },
+};
+
+/** A hidden observer is not in the list, and neither counted. */
+export const HiddenObserver: Story = {
+  args: { hidden: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('list', { name: '4 people' })).toBeVisible();
+    await expect(c.queryByText('(you)')).toBeNull();
+  },
+};
+
+/** In VideoConference: the control bar's Participants toggle, with the count, opens the list in place of chat. */
+export const InConference: Story = {
+  parameters: { layoutHeight: '640px' },
+  render: () => <VideoConference />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const toggle = c.getByRole('button', { name: 'Participants (5)' });
+    await userEvent.click(c.getByRole('button', { name: 'Chat' }));
+    await expect(await c.findByRole('region', { name: 'Chat' })).toBeVisible();
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const panel = await c.findByRole('region', { name: 'Participants' });
+    await expect(within(panel).getByText('Linus')).toBeVisible();
+    await expect(c.queryByRole('region', { name: 'Chat' })).toBeNull();
+  },
+};
