@@ -79,5 +79,16 @@ export const french: RoomKitLabels = {
       ? 'Connexion…'
       : ({ initializing: 'Démarrage…', idle: 'En attente', listening: 'À l’écoute', thinking: 'Réflexion…', speaking: 'Parle' } as Record<string, string>)[state] ?? state,
   agent: 'Agent IA',
+  raiseHand: 'Lever la main',
+  handRaised: 'Main levée',
+  handRaisedBy: (name) => `${name} a levé la main`,
+  handLoweredBy: (name) => `${name} a baissé la main`,
+  handLoweredForYou: 'Un modérateur a baissé votre main',
+  lowerHand: 'Baisser la main',
+  reactions: 'Réactions',
+  reactionName: (emoji) =>
+    ({ '👍': 'Pouce levé', '👏': 'Applaudissements', '😂': 'Rire', '❤️': 'Cœur', '🎉': 'Fête', '😮': 'Surprise' } as Record<string, string>)[emoji] ?? emoji,
+  reacted: (name, emoji) => `${name} a réagi ${emoji}`,
+  reactionsLimited: 'Trop de réactions. Patientez un instant.',
 };
 

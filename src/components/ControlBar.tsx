@@ -7,6 +7,8 @@ import { CaptionsIcon, ChatIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
+import { RaiseHandToggle } from './RaiseHand.js';
+import { ReactionsMenu } from './Reactions.js';
 import { TrackToggle } from './TrackToggle.js';
 import { useControllableState } from './useControllableState.js';
 
@@ -20,6 +22,10 @@ export interface ControlBarControls {
   chat?: boolean;
   /** A captions toggle, shown once the room has transcriptions (default false). */
   captions?: boolean;
+  /** A raise-hand toggle (default false); needs `canPublishData`. */
+  raiseHand?: boolean;
+  /** A reactions menu (default false); needs `canPublishData`. */
+  reactions?: boolean;
   leave?: boolean;
 }
 
@@ -64,9 +70,13 @@ export function ControlBar({
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, captions: false, leave: true, ...controls };
+  const data = useCan('canPublishData');
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, captions: false, raiseHand: false, reactions: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
+  }
+  for (const name of ['raiseHand', 'reactions'] as const) {
+    if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant.`);
   }
   return (
     <div role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)}>
@@ -95,6 +105,8 @@ export function ControlBar({
           <span className="rk-button-label">{labels.showCaptions}</span>
         </button>
       ) : null}
+      {want.raiseHand && data ? <RaiseHandToggle labels={overrides} /> : null}
+      {want.reactions && data ? <ReactionsMenu labels={overrides} /> : null}
       {extra}
       {want.leave ? <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
     </div>

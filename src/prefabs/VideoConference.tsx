@@ -129,7 +129,7 @@ export function VideoConference({
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat, captions: true }}
+          controls={{ chat, captions: true, raiseHand: true, reactions: true }}
           chatOpen={chatOpen}
           captions={captions}
           onCaptionsChange={setCaptions}
