@@ -26,7 +26,7 @@ const wrap = (room: TestRoom) =>
 const handMessages = (room: TestRoom) =>
   room.sentData
     .filter((d) => d.topic === 'roomkit.hand')
-    .map((d) => ({ ...(JSON.parse(d.text) as Record<string, unknown>), ...(d.destinationIdentities ? { to: d.destinationIdentities } : {}) }));
+    .map((d): Record<string, unknown> => ({ ...(JSON.parse(d.text) as Record<string, unknown>), ...(d.destinationIdentities ? { to: d.destinationIdentities } : {}) }));
 const reactionMessages = (room: TestRoom) => room.sentData.filter((d) => d.topic === 'roomkit.reaction').map((d) => JSON.parse(d.text) as { emoji: string });
 
 function Meeting({ tiles }: { tiles: string[] }) {
