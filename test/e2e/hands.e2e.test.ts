@@ -84,11 +84,17 @@ describe('raised hands and reactions between two RoomKit pages', () => {
     await adaOnBob.getByRole('img', { name: 'Hand raised' }).waitFor();
     await expect.poll(() => bob.getByTestId('rk-announcer').textContent()).toBe('Ada raised their hand');
 
+    // Bob prefers reduced motion: the reaction still shows, without animation.
+    await bob.emulateMedia({ reducedMotion: 'reduce' });
     await ada.getByRole('button', { name: 'Reactions' }).click();
     await ada.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Applause' }).click();
-    await adaOnBob.getByRole('img', { name: 'Applause' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => bob.getByTestId('rk-announcer').textContent()).toBe('Ada reacted 👏');
+    const animation = (page: Page) =>
+      page.locator('.rk-reaction').first().evaluate((el) => getComputedStyle(el).animationName);
     await ada.getByRole('group', { name: /^Ada/ }).getByRole('img', { name: 'Applause' }).waitFor();
+    expect(await animation(ada)).toBe('rk-reaction-float');
+    await adaOnBob.getByRole('img', { name: 'Applause' }).waitFor({ timeout: 20_000 });
+    expect(await animation(bob)).toBe('none');
+    await expect.poll(() => bob.getByTestId('rk-announcer').textContent()).toBe('Ada reacted 👏');
 
     // A late joiner learns the hand raised before it came.
     const carol = await enter('carol', 'Carol');
