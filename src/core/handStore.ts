@@ -99,8 +99,8 @@ export function getHandStore(room: Room): HandStore {
   const send = (body: Body, destinationIdentities?: string[]) =>
     sendData(room, JSON.stringify(body), { topic: HAND_TOPIC, ...(destinationIdentities ? { destinationIdentities } : {}) });
   const trySend = (body: Body, destinationIdentities?: string[]) => {
-    const grants = roomStore.getState();
-    if (!grants.grants.canPublishData || grants.connectionState !== 'connected') return;
+    const state = roomStore.getState();
+    if (!state.grants.canPublishData || state.connectionState !== 'connected') return;
     send(body, destinationIdentities).catch(() => {
       // A lost reply: the other side asks again when it reconnects.
     });

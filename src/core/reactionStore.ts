@@ -155,6 +155,7 @@ export function getReactionStore(room: Room): ReactionStore {
           blockedUntil = 0;
           notify();
         }, blockedUntil - now);
+        notify();
       }
       await sendData(room, JSON.stringify({ emoji }), { topic: REACTION_TOPIC, reliable: false });
       show(roomStore.getState().local.identity, emoji, true);
