@@ -50,6 +50,10 @@ export interface HandStore {
 
 type Body = { type: 'raise'; raisedAt: number } | { type: 'lower' } | { type: 'sync' } | { type: 'lower-request' };
 
+/** A receiver announces at most this many hand changes from one participant per {@link HAND_ANNOUNCE_WINDOW_MS}. */
+const HAND_ANNOUNCE_LIMIT = 4;
+const HAND_ANNOUNCE_WINDOW_MS = 10_000;
+
 const decoder = new TextDecoder();
 const stores = new WeakMap<Room, HandStore>();
 
@@ -79,10 +83,20 @@ export function getHandStore(room: Room): HandStore {
   const roomStore = getRoomStore(room);
   const localIdentity = () => roomStore.getState().local.identity;
 
+  const announced = new Map<string, number[]>();
+  /** The state always follows; announcements of one participant toggling its hand over and over are dropped. */
+  const mayAnnounce = (identity: string) => {
+    const now = Date.now();
+    const times = (announced.get(identity) ?? []).filter((t) => now - t < HAND_ANNOUNCE_WINDOW_MS);
+    announced.set(identity, times);
+    if (times.length >= HAND_ANNOUNCE_LIMIT) return false;
+    times.push(now);
+    return true;
+  };
   const changed = (event?: HandEvent) => {
     hands = [...entries.values()].sort(byRaisedAt);
     listeners.forEach((l) => l());
-    if (event) eventListeners.forEach((l) => l(event));
+    if (event && (event.type === 'lowered-by-admin' || mayAnnounce(event.identity))) eventListeners.forEach((l) => l(event));
   };
   const set = (identity: string, raisedAt: number, isLocal: boolean) => {
     if (entries.get(identity)?.raisedAt === raisedAt) return;
@@ -139,7 +153,10 @@ export function getHandStore(room: Room): HandStore {
     const mine = own();
     if (mine) trySend({ type: 'raise', raisedAt: mine.raisedAt }, [participant.identity]);
   };
-  const onLeft = (participant: RemoteParticipant) => remove(participant.identity);
+  const onLeft = (participant: RemoteParticipant) => {
+    announced.delete(participant.identity);
+    remove(participant.identity);
+  };
   const onConnected = () => {
     trySend({ type: 'sync' });
     const mine = own();

@@ -18,6 +18,10 @@ export interface RaiseHandState {
   error: RoomKitError | undefined;
   /** Raises, lowers, or sets the hand to `force`. Rejects with `not-permitted` without `canPublishData`. */
   toggle: (force?: boolean) => Promise<void>;
+  /** Raises the hand (nothing if it is up). */
+  raise: () => Promise<void>;
+  /** Lowers the hand (nothing if it is down). */
+  lower: () => Promise<void>;
   /** Props for a toggle button: `aria-pressed`, `aria-busy`, `disabled`, `onClick`, `data-state`. */
   buttonProps: {
     type: 'button';
@@ -62,12 +66,16 @@ export function useRaiseHand(options: RoomHookOptions = {}): RaiseHandState {
     },
     [hands],
   );
+  const raise = useCallback(() => toggle(true), [toggle]);
+  const lower = useCallback(() => toggle(false), [toggle]);
   return {
     raised,
     allowed,
     pending,
     error,
     toggle,
+    raise,
+    lower,
     buttonProps: {
       type: 'button',
       'aria-pressed': raised,

@@ -181,6 +181,34 @@ describe('raise hand', () => {
     expect(screen.getByTestId('rk-announcer')).toHaveTextContent('A moderator lowered your hand');
     expect(handMessages(room).at(-1)).toEqual({ type: 'lower' });
   });
+
+  it('follows a participant toggling its hand over and over, but stops announcing it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const room = createTestRoom({ participants: [{ identity: 'ada', name: 'Ada' }, { identity: 'bob', name: 'Bob' }] });
+    render(
+      <RoomProvider room={room}>
+        <Meeting tiles={['ada']} />
+      </RoomProvider>,
+    );
+    const announcer = screen.getByTestId('rk-announcer');
+    act(() => {
+      room.raiseHand('ada');
+      room.lowerHand('ada');
+      room.raiseHand('ada');
+      room.lowerHand('ada');
+    });
+    expect(announcer).toHaveTextContent('Ada lowered their hand');
+    act(() => void room.raiseHand('ada'));
+    expect(tileOf(/^Ada/)).toHaveAttribute('data-hand-raised', '');
+    expect(announcer).toHaveTextContent('Ada lowered their hand');
+    // Others are still announced, and Ada again once the window has passed.
+    act(() => void room.raiseHand('bob'));
+    expect(announcer).toHaveTextContent('Bob raised their hand');
+    act(() => void vi.advanceTimersByTime(10_000));
+    act(() => void room.lowerHand('ada'));
+    expect(announcer).toHaveTextContent('Ada lowered their hand');
+    expect(tileOf(/^Ada/)).not.toHaveAttribute('data-hand-raised');
+  });
 });
 
 describe('reactions', () => {
