@@ -70,13 +70,16 @@ export function ControlBar({
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
-  const data = useCan('canPublishData');
+  // Hands and reactions travel as data; a hidden observer has no tile to show them on.
+  const canData = useCan('canPublishData');
+  const hidden = useCan('hidden');
+  const data = canData && !hidden;
   const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, captions: false, raiseHand: false, reactions: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
   for (const name of ['raiseHand', 'reactions'] as const) {
-    if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant.`);
+    if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
   }
   return (
     <div role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)}>

@@ -11,13 +11,13 @@ export interface RaiseHandToggleProps extends ButtonHTMLAttributes<HTMLButtonEle
 
 /**
  * A toggle button that raises and lowers the local hand (`aria-pressed` while up; `data-state` "raised" |
- * "lowered"). Absent without `canPublishData`: hands travel as data messages.
+ * "lowered"). Absent without `canPublishData` (hands travel as data messages) and for a hidden observer.
  */
 export function RaiseHandToggle({ labels: overrides, className, onClick, ...rest }: RaiseHandToggleProps) {
   const labels = useLabels(overrides);
   const { allowed, buttonProps } = useRaiseHand();
   if (!allowed) {
-    if (onClick) devWarn('<RaiseHandToggle> is not rendered: this session lacks the canPublishData grant.');
+    if (onClick) devWarn('<RaiseHandToggle> is not rendered: this session lacks the canPublishData grant or is a hidden observer.');
     return null;
   }
   return (

@@ -14,7 +14,7 @@ export interface ReactionsMenuProps {
 
 /**
  * A "Reactions" button that opens a row of emoji buttons; each sends its reaction to everyone. Absent without
- * `canPublishData`. While the sender's rate limit holds, the emoji buttons are `aria-disabled` (focus stays) and a
+ * `canPublishData` and for a hidden observer. While the sender's rate limit holds, the emoji buttons are `aria-disabled` (focus stays) and a
  * status says to wait; `data-limited` is present on the root. Escape closes the picker and returns focus.
  */
 export function ReactionsMenu({ labels: overrides, className, closeOnSend = false }: ReactionsMenuProps) {

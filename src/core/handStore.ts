@@ -72,6 +72,13 @@ function parse(payload: Uint8Array): Body | undefined {
 
 const byRaisedAt = (a: RaisedHand, b: RaisedHand) => a.raisedAt - b.raisedAt || (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0);
 
+/** @internal Hands and reactions are for listed participants: a hidden observer has no tile to show them on. */
+export function assertNotHidden(room: Room): void {
+  if (getRoomStore(room).getState().grants.hidden) {
+    throw new RoomKitError('not-permitted', 'A hidden observer cannot raise a hand or react: nobody sees its tile. Join without the hidden grant.');
+  }
+}
+
 /** The room's hand store, created on first use. */
 export function getHandStore(room: Room): HandStore {
   let store = stores.get(room);
@@ -82,6 +89,7 @@ export function getHandStore(room: Room): HandStore {
   let hands: readonly RaisedHand[] = [];
   const roomStore = getRoomStore(room);
   const localIdentity = () => roomStore.getState().local.identity;
+  const assertListed = () => assertNotHidden(room);
 
   const announced = new Map<string, number[]>();
   /** The state always follows; announcements of one participant toggling its hand over and over are dropped. */
@@ -136,7 +144,8 @@ export function getHandStore(room: Room): HandStore {
 
   const onData = (message: DataMessage) => {
     const from = message.from;
-    if (!from || from === localIdentity()) return;
+    // A hidden participant is never listed, so it has no hand to show either.
+    if (!from || from === localIdentity() || roomStore.getParticipant(from)?.hidden) return;
     const body = parse(message.payload);
     if (!body) return;
     if (body.type === 'raise') set(from, body.raisedAt, false);
@@ -207,6 +216,7 @@ export function getHandStore(room: Room): HandStore {
     },
     async raise() {
       assertCanSendData(room);
+      assertListed();
       if (own()) return;
       const raisedAt = Date.now();
       await send({ type: 'raise', raisedAt });

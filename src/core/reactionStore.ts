@@ -1,5 +1,6 @@
 import type { Room } from 'livekit-client';
 import { assertCanSendData, getDataBus, sendData, type DataMessage } from './dataBus.js';
+import { assertNotHidden } from './handStore.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
 import { refCounted } from './refCounted.js';
@@ -93,7 +94,7 @@ export function getReactionStore(room: Room): ReactionStore {
 
   const onData = (message: DataMessage) => {
     const from = message.from;
-    if (!from) return;
+    if (!from || roomStore.getParticipant(from)?.hidden) return;
     let emoji: unknown;
     try {
       emoji = (JSON.parse(decoder.decode(message.payload)) as { emoji?: unknown }).emoji;
@@ -141,6 +142,7 @@ export function getReactionStore(room: Room): ReactionStore {
         throw new RoomKitError('bad-request', `"${String(emoji)}" is not a reaction RoomKit sends; use one of ${REACTION_EMOJIS.join(' ')}.`);
       }
       assertCanSendData(room);
+      assertNotHidden(room);
       const now = Date.now();
       sent = recent(sent, now);
       if (sent.length >= REACTION_SEND_LIMIT) {

@@ -10,7 +10,7 @@ import { useStoreValue } from './useStoreValue.js';
 export interface RaiseHandState {
   /** The local participant's hand is up. */
   raised: boolean;
-  /** The effective grants allow it (`canPublishData`: hands travel as data messages). */
+  /** The effective grants allow it (`canPublishData`: hands travel as data messages; never for a hidden observer). */
   allowed: boolean;
   /** A change is being sent. */
   pending: boolean;
@@ -46,7 +46,10 @@ export function useRaiseHand(options: RoomHookOptions = {}): RaiseHandState {
   const store = useRoomStore('useRaiseHand', options.room);
   const hands = getHandStore(store.room);
   const raised = useStoreValue(hands.subscribe, () => hands.getHands().some((h) => h.isLocal));
-  const allowed = useStoreValue(store.subscribe, () => store.getState().grants.canPublishData);
+  const allowed = useStoreValue(store.subscribe, () => {
+    const { grants } = store.getState();
+    return grants.canPublishData && !grants.hidden;
+  });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<RoomKitError | undefined>(undefined);
   const toggle = useCallback(

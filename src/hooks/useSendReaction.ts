@@ -10,7 +10,7 @@ import { useStoreValue } from './useStoreValue.js';
 export interface SendReactionState {
   /** The reactions one may send. */
   emojis: readonly ReactionEmoji[];
-  /** The effective grants allow sending (`canPublishData`). */
+  /** The effective grants allow sending (`canPublishData`; never for a hidden observer). */
   allowed: boolean;
   /** Over the rate limit: sending is refused until it clears (the hook re-renders then). */
   limited: boolean;
@@ -27,7 +27,10 @@ export interface SendReactionState {
 export function useSendReaction(options: RoomHookOptions = {}): SendReactionState {
   const store = useRoomStore('useSendReaction', options.room);
   const reactions = getReactionStore(store.room);
-  const allowed = useStoreValue(store.subscribe, () => store.getState().grants.canPublishData);
+  const allowed = useStoreValue(store.subscribe, () => {
+    const { grants } = store.getState();
+    return grants.canPublishData && !grants.hidden;
+  });
   const limited = useStoreValue(reactions.subscribe, () => reactions.getBlockedUntil() > 0);
   const [error, setError] = useState<RoomKitError | undefined>(undefined);
   const send = useCallback(

@@ -87,9 +87,9 @@ describe('raise hand', () => {
         <Meeting tiles={['ada', 'grace']} />
       </RoomProvider>,
     );
-    act(() => void room.raiseHand('grace', Date.now()));
+    act(() => void room.raiseHand('grace', Date.now() - 2000));
     expect(screen.getByTestId('rk-announcer')).toHaveTextContent('Grace raised their hand');
-    act(() => void room.raiseHand('ada', Date.now() + 10));
+    act(() => void room.raiseHand('ada', Date.now() - 1000));
     expect(screen.getByTestId('rk-announcer')).toHaveTextContent('Ada raised their hand');
     expect(result.current.map((h) => h.identity)).toEqual(['grace', 'ada']);
     expect(within(tileOf(/^Grace/)).getByRole('img', { name: 'Hand raised' })).toBeInTheDocument();
@@ -308,6 +308,29 @@ describe('grants', () => {
       await expect(result.current.toggle(true)).rejects.toMatchObject({ code: 'not-permitted' });
     });
     expect(result.current.error?.code).toBe('not-permitted');
+  });
+
+  it('a hidden observer gets neither control, and a hidden participant’s hands and reactions are never shown', () => {
+    const room = createTestRoom({
+      local: { grants: { hidden: true } },
+      participants: [{ identity: 'ada', name: 'Ada' }, { identity: 'ghost', hidden: true }],
+    });
+    const { result } = renderHook(() => ({ hands: useRaisedHands(), own: useRaiseHand() }), { wrapper: wrap(room) });
+    render(
+      <RoomProvider room={room}>
+        <Meeting tiles={['ada']} />
+      </RoomProvider>,
+    );
+    expect(result.current.own.allowed).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Raise hand' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reactions' })).toBeNull();
+    act(() => {
+      room.raiseHand('ghost');
+      room.react('ghost', '👍');
+      room.raiseHand('ada');
+    });
+    expect(result.current.hands.map((h) => h.identity)).toEqual(['ada']);
+    expect(screen.getByTestId('rk-announcer')).toHaveTextContent('Ada raised their hand');
   });
 
   it('VideoConference shows both controls with canPublishData and drops them when the server revokes it', () => {
