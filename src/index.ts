@@ -127,3 +127,22 @@ export { PreJoin } from './prefabs/PreJoin.js';
 export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
 export { VideoConference } from './prefabs/VideoConference.js';
 export type { ConferenceLayout, VideoConferenceProps } from './prefabs/VideoConference.js';
+
+// Raise hand and reactions
+export { HAND_TOPIC } from './core/handStore.js';
+export type { RaisedHand } from './core/handStore.js';
+export { REACTION_TOPIC, REACTION_EMOJIS, REACTION_DURATION_MS, REACTION_SEND_LIMIT, REACTION_RECEIVE_LIMIT, REACTION_WINDOW_MS } from './core/reactionStore.js';
+export type { Reaction, ReactionEmoji } from './core/reactionStore.js';
+export { useRaisedHands } from './hooks/useRaisedHands.js';
+export { useIsHandRaised } from './hooks/useIsHandRaised.js';
+export { useRaiseHand } from './hooks/useRaiseHand.js';
+export type { RaiseHandState } from './hooks/useRaiseHand.js';
+export { useLowerHand } from './hooks/useLowerHand.js';
+export type { LowerHandState } from './hooks/useLowerHand.js';
+export { useReaction } from './hooks/useReaction.js';
+export { useSendReaction } from './hooks/useSendReaction.js';
+export type { SendReactionState } from './hooks/useSendReaction.js';
+export { RaiseHandToggle, RaisedHandIndicator } from './components/RaiseHand.js';
+export type { RaiseHandToggleProps, RaisedHandIndicatorProps } from './components/RaiseHand.js';
+export { ReactionsMenu, ReactionIndicator } from './components/Reactions.js';
+export type { ReactionsMenuProps, ReactionIndicatorProps } from './components/Reactions.js';

@@ -90,5 +90,16 @@ export const french: RoomKitLabels = {
   participantSearchResults: (matches, total) => (matches === 0 ? 'Personne ne correspond' : `${matches} sur ${total} affichés`),
   microphoneOn: 'Micro activé',
   cameraOn: 'Caméra activée',
+  raiseHand: 'Lever la main',
+  handRaised: 'Main levée',
+  handRaisedBy: (name) => `${name} a levé la main`,
+  handLoweredBy: (name) => `${name} a baissé la main`,
+  handLoweredForYou: 'Un modérateur a baissé votre main',
+  lowerHand: 'Baisser la main',
+  reactions: 'Réactions',
+  reactionName: (emoji) =>
+    ({ '👍': 'Pouce levé', '👏': 'Applaudissements', '😂': 'Rire', '❤️': 'Cœur', '🎉': 'Fête', '😮': 'Surprise' } as Record<string, string>)[emoji] ?? emoji,
+  reacted: (name, emoji) => `${name} a réagi ${emoji}`,
+  reactionsLimited: 'Trop de réactions. Patientez un instant.',
 };
 

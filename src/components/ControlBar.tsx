@@ -9,6 +9,8 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
 import { PeopleIcon } from './ParticipantList.js';
+import { RaiseHandToggle } from './RaiseHand.js';
+import { ReactionsMenu } from './Reactions.js';
 import { TrackToggle } from './TrackToggle.js';
 import { useControllableState } from './useControllableState.js';
 
@@ -24,6 +26,10 @@ export interface ControlBarControls {
   participants?: boolean;
   /** A captions toggle, shown once the room has transcriptions (default false). */
   captions?: boolean;
+  /** A raise-hand toggle (default false); needs `canPublishData`. */
+  raiseHand?: boolean;
+  /** A reactions menu (default false); needs `canPublishData`. */
+  reactions?: boolean;
   leave?: boolean;
 }
 
@@ -75,9 +81,16 @@ export function ControlBar({
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, leave: true, ...controls };
+  // Hands and reactions travel as data; a hidden observer has no tile to show them on.
+  const canData = useCan('canPublishData');
+  const hidden = useCan('hidden');
+  const data = canData && !hidden;
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
+  }
+  for (const name of ['raiseHand', 'reactions'] as const) {
+    if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
   }
   return (
     <div role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)}>
@@ -112,6 +125,8 @@ export function ControlBar({
           <span className="rk-button-label">{labels.showCaptions}</span>
         </button>
       ) : null}
+      {want.raiseHand && data ? <RaiseHandToggle labels={overrides} /> : null}
+      {want.reactions && data ? <ReactionsMenu labels={overrides} /> : null}
       {extra}
       {want.leave ? <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
     </div>

@@ -1,12 +1,14 @@
 import { ConnectionState } from 'livekit-client';
 import { useEffect, useRef, useState } from 'react';
 import { getChatStore } from '../core/chatStore.js';
+import { getHandStore } from '../core/handStore.js';
+import { getReactionStore } from '../core/reactionStore.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { displayName } from './ParticipantTile.js';
 
 /**
- * A visually hidden polite live region that announces joins, leaves, reconnects and new chat messages to
+ * A visually hidden polite live region that announces joins, leaves, reconnects, new chat messages, raised hands and reactions to
  * screen readers. VideoConference renders one; render it yourself in custom layouts.
  */
 export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitLabels> }) {
@@ -58,9 +60,23 @@ export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitL
         setMessage(labelsRef.current.newMessage(p ? displayName(p) : last.from, last.message));
       }
     });
+    const nameOf = (identity: string) => {
+      const p = store.getParticipant(identity);
+      return p ? displayName(p) : (names.get(identity) ?? identity);
+    };
+    const unsubscribeHands = getHandStore(store.room).onEvent((event) => {
+      const l = labelsRef.current;
+      if (event.type === 'lowered-by-admin') setMessage(l.handLoweredForYou);
+      else setMessage(event.type === 'raised' ? l.handRaisedBy(nameOf(event.identity)) : l.handLoweredBy(nameOf(event.identity)));
+    });
+    const unsubscribeReactions = getReactionStore(store.room).onReaction((reaction) => {
+      if (!reaction.isLocal) setMessage(labelsRef.current.reacted(nameOf(reaction.from), reaction.emoji));
+    });
     return () => {
       unsubscribeRoom();
       unsubscribeChat();
+      unsubscribeHands();
+      unsubscribeReactions();
     };
   }, [store]);
 

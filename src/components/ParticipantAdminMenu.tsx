@@ -1,6 +1,8 @@
 import { Track } from 'livekit-client';
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useCan } from '../hooks/useCan.js';
+import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
+import { useLowerHand } from '../hooks/useLowerHand.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { cx, devWarn, flag } from './dev.js';
 import { MoreIcon } from './icons.js';
@@ -31,10 +33,11 @@ export interface ParticipantAdminMenuProps extends AdminActions {
   className?: string;
 }
 
-type Action = 'mute' | 'remove' | 'permissions';
+type Action = 'mute' | 'remove' | 'permissions' | 'lower-hand';
 
 /**
- * A menu button with mute, remove and change-permissions actions for one remote participant. It exists only
+ * A menu button with mute, lower-hand (while a hand is up), remove and change-permissions actions for one remote
+ * participant. It exists only
  * for sessions with `roomAdmin`. Keyboard: Enter, Space or ArrowDown open it; arrows, Home and End move;
  * Escape closes it and returns focus; `data-pending` marks the running action.
  */
@@ -42,6 +45,8 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const labels = useLabels(overrides);
   const isAdmin = useCan('roomAdmin');
   const participant = useParticipant(identity);
+  const handRaised = useIsHandRaised(identity);
+  const hands = useLowerHand();
   const fromContext = useContext(AdminActionsContext);
   const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions } = { ...fromContext, ...actions };
   const [open, setOpen] = useState(false);
@@ -81,6 +86,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
           },
         ]
       : []),
+    ...(handRaised && hands.allowed ? [{ action: 'lower-hand' as const, label: labels.lowerHand, run: () => hands.lowerHand(identity) }] : []),
     ...(onRemoveParticipant ? [{ action: 'remove' as const, label: labels.removeParticipant, run: () => onRemoveParticipant(identity) }] : []),
   ];
   if (items.length === 0) return null;

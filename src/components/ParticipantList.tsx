@@ -2,12 +2,14 @@ import { Track } from 'livekit-client';
 import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useParticipant } from '../hooks/useParticipant.js';
+import { useRaisedHands } from '../hooks/useRaisedHands.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
 import { useCan } from '../hooks/useCan.js';
 import { cx, devWarn, flag } from './dev.js';
 import { CameraIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
+import { RaisedHandIndicator } from './RaiseHand.js';
 import { displayName } from './ParticipantTile.js';
 import { useControllableState } from './useControllableState.js';
 
@@ -125,6 +127,7 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
           <span className="rk-visually-hidden">{labels.speaking}</span>
         </span>
       ) : null}
+      <RaisedHandIndicator identity={identity} labels={overrides} />
       <span className="rk-participant-media">
         <span className="rk-indicator" role="img" aria-label={mic === 'on' ? labels.microphoneOn : labels.microphoneMuted} data-muted={flag(mic !== 'on')}>
           <MicIcon off={mic !== 'on'} />
@@ -140,8 +143,9 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
 });
 
 /**
- * Who is in the room: every listed participant (the local one first, marked as you; hidden participants never)
- * with name, microphone and camera state, speaking state and, for a `roomAdmin` session, the
+ * Who is in the room: every listed participant (the local one first, marked as you; hidden participants never;
+ * raised hands before everyone, in the order raised) with name, raised hand, microphone and camera state,
+ * speaking state and, for a `roomAdmin` session, the
  * {@link ParticipantAdminMenu} (actions from this list's `onMuteParticipant`, `onRemoveParticipant` and
  * `onUpdatePermissions` props, else from VideoConference's; without `roomAdmin` they are ignored, with a
  * development warning). A labelled
@@ -190,7 +194,16 @@ export function ParticipantList({
     devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);
-  const { identities, total } = useParticipantList({ search });
+  const { identities: listed, total } = useParticipantList({ search });
+  // Raised hands come first, in the order raised; everyone else keeps the list's order.
+  const hands = useRaisedHands();
+  const identities = useMemo(() => {
+    if (hands.length === 0) return listed;
+    const shown = new Set(listed);
+    const raised = hands.map((h) => h.identity).filter((id) => shown.has(id));
+    const up = new Set(raised);
+    return [...raised, ...listed.filter((id) => !up.has(id))];
+  }, [listed, hands]);
   const [listRef, height] = useViewportHeight(viewportHeight);
   const [first, setFirst] = useState(0);
   // The row holding focus stays mounted while it is scrolled out of view, so focus is never dropped to the page.

@@ -3,11 +3,14 @@ import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type 
 import { agentStateOf, audioTrackOf } from '../core/agent.js';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useCan } from '../hooks/useCan.js';
+import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { AudioVisualizer } from './AudioVisualizer.js';
 import { cx, flag } from './dev.js';
 import { CameraIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
+import { RaisedHandIndicator } from './RaiseHand.js';
+import { ReactionIndicator } from './Reactions.js';
 import { Slot } from './Slot.js';
 import { VideoTrack } from './VideoTrack.js';
 
@@ -48,7 +51,8 @@ export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * `ParticipantTile.Root`: the tile's element and context. Data attributes: `data-speaking`, `data-local`,
  * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`, and for an AI agent
- * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking").
+ * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking"),
+ * `data-hand-raised` while the participant's hand is up.
  */
 const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(
   { identity, source = Track.Source.Camera, labels: overrides, asChild, className, children, actions: _actions, ...rest },
@@ -57,6 +61,7 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
   const participant = useParticipant(identity);
   const labels = useLabels(overrides);
   const canSubscribe = useCan('canSubscribe');
+  const handRaised = useIsHandRaised(identity);
   if (!participant) return null;
   const video = participant.tracks.find((t) => t.source === source);
   const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
@@ -76,6 +81,7 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
         data-quality={participant.connectionQuality}
         data-agent={flag(participant.kind === 'agent')}
         data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
+        data-hand-raised={flag(handRaised)}
       >
         {children}
       </Component>
@@ -136,12 +142,13 @@ function ParticipantNameText({ participant, labels, className }: { participant: 
   );
 }
 
-/** `ParticipantTile.Indicators`: microphone muted, speaking and connection quality. */
+/** `ParticipantTile.Indicators`: raised hand, microphone muted, speaking and connection quality. */
 function Indicators({ className }: { className?: string }) {
   const { participant, labels } = useTile('Indicators');
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
   return (
     <span className={cx('rk-tile-indicators', className)}>
+      <RaisedHandIndicator identity={participant.identity} labels={labels} />
       {!mic || mic.muted ? (
         <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
           <MicIcon off />
@@ -151,6 +158,12 @@ function Indicators({ className }: { className?: string }) {
       <QualityBars quality={participant.connectionQuality} labels={labels} />
     </span>
   );
+}
+
+/** `ParticipantTile.Reaction`: the participant's reaction for a few seconds; re-renders alone, not the tile. */
+function Reaction({ className }: { className?: string }) {
+  const { participant, labels } = useTile('Reaction');
+  return <ReactionIndicator identity={participant.identity} labels={labels} className={className} />;
 }
 
 function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: RoomKitLabels; className?: string | undefined }) {
@@ -178,6 +191,7 @@ const ParticipantTileBase = memo(
         {children ?? (
           <>
             <Video />
+            <Reaction />
             <span className="rk-tile-footer">
               <Name />
               <Indicators />
@@ -203,7 +217,7 @@ const ParticipantTileBase = memo(
  * </ParticipantTile>
  * ```
  */
-export const ParticipantTile = Object.assign(ParticipantTileBase, { Root, Video, Name, Indicators });
+export const ParticipantTile = Object.assign(ParticipantTileBase, { Root, Video, Name, Indicators, Reaction });
 
 /** Props of {@link ParticipantName}. */
 export interface ParticipantNameProps {

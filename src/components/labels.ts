@@ -101,7 +101,36 @@ export interface RoomKitLabels {
   microphoneOn: string;
   /** A participant list row's camera state when it is on. */
   cameraOn: string;
+  /** The raise-hand toggle (pressed while the hand is up). */
+  raiseHand: string;
+  /** The badge on a tile whose participant has a hand raised. */
+  handRaised: string;
+  /** Announced when someone raises a hand. */
+  handRaisedBy: (name: string) => string;
+  /** Announced when someone lowers a hand. */
+  handLoweredBy: (name: string) => string;
+  /** Announced when an admin lowered the local participant's hand. */
+  handLoweredForYou: string;
+  /** The admin menu item that lowers a participant's hand. */
+  lowerHand: string;
+  /** The reactions menu button and its group. */
+  reactions: string;
+  /** A reaction's name, for its button and its badge (the emoji is one of `REACTION_EMOJIS`). */
+  reactionName: (emoji: string) => string;
+  /** Announced when someone reacts. */
+  reacted: (name: string, emoji: string) => string;
+  /** Shown while the sender's reaction limit holds sending back. */
+  reactionsLimited: string;
 }
+
+const REACTION_NAMES: Record<string, string> = {
+  '👍': 'Thumbs up',
+  '👏': 'Applause',
+  '😂': 'Laughing',
+  '❤️': 'Heart',
+  '🎉': 'Celebrate',
+  '😮': 'Surprised',
+};
 
 /** Reasons by livekit-client's `DisconnectReason` name (names, so reasons a newer livekit-client adds may be listed). */
 const DISCONNECT_REASONS: Partial<Record<string, string>> = {
@@ -219,6 +248,16 @@ export const defaultLabels: RoomKitLabels = {
   participantSearchResults: (matches, total) => (matches === 0 ? 'No one matches' : `${matches} of ${total} shown`),
   microphoneOn: 'Microphone on',
   cameraOn: 'Camera on',
+  raiseHand: 'Raise hand',
+  handRaised: 'Hand raised',
+  handRaisedBy: (name) => `${name} raised their hand`,
+  handLoweredBy: (name) => `${name} lowered their hand`,
+  handLoweredForYou: 'A moderator lowered your hand',
+  lowerHand: 'Lower hand',
+  reactions: 'Reactions',
+  reactionName: (emoji) => REACTION_NAMES[emoji] ?? emoji,
+  reacted: (name, emoji) => `${name} reacted ${emoji}`,
+  reactionsLimited: 'Too many reactions. Wait a moment.',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

@@ -5,6 +5,7 @@ import { getRoomStore } from '../core/roomStore.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
+import { SimulatedHands } from './simulatedHands.js';
 import { installPreviewAndDevices } from './simulatedMedia.js';
 import {
   SimulatedParticipants,
@@ -74,6 +75,7 @@ export class TestRoom extends Room {
   readonly sentText: SentText[] = [];
   private readonly sim: SimContext;
   private readonly participants: SimulatedParticipants;
+  private readonly hands = new SimulatedHands((from, payload, topic) => this.deliverData(from, payload, { topic }));
   private roomState: { sid: string; name: string; metadata: string; activeRecording: boolean };
   private claims: TokenClaims;
 
@@ -113,7 +115,7 @@ export class TestRoom extends Room {
       this.setAudioPlaybackBlocked(false);
     };
     installLocalPublishing(this.sim);
-    installDataReceiver(this.sim, this.sentData);
+    installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
     installPreviewAndDevices(this, init.devices);
     internals.roomInfo = { ...this.roomState };
@@ -148,12 +150,14 @@ export class TestRoom extends Room {
   /** A participant joins (with the tracks `init` names). */
   addParticipant(init: TestParticipantInit): this {
     this.participants.add(init);
+    if (init.handRaisedAt !== undefined) this.hands.raisedBefore(init.identity, init.handRaisedAt);
     return this;
   }
 
   /** A participant leaves. */
   removeParticipant(identity: string): this {
     this.participants.remove(identity);
+    this.hands.forget(identity);
     return this;
   }
 
@@ -277,6 +281,29 @@ export class TestRoom extends Room {
   deliverChat(from: string, message: string, timestamp = Date.now()): this {
     const { payload, topic } = chatMessage(from, message, timestamp);
     return this.deliverData(from, payload, { topic });
+  }
+
+  // ---- raised hands and reactions (simulatedHands.ts) ------------------------------------------
+
+  /**
+   * A remote participant raises its hand (on `roomkit.hand`, as RoomKit's client sends it). Its client also
+   * answers the session's catch-up requests and obeys an admin's request to lower it.
+   */
+  raiseHand(identity: string, raisedAt = Date.now()): this {
+    this.hands.raise(identity, raisedAt);
+    return this;
+  }
+
+  /** A remote participant lowers its hand. */
+  lowerHand(identity: string): this {
+    this.hands.lower(identity);
+    return this;
+  }
+
+  /** A remote participant sends a reaction (on `roomkit.reaction`); anything outside `REACTION_EMOJIS` is ignored by receivers. */
+  react(identity: string, emoji: string): this {
+    this.hands.react(identity, emoji);
+    return this;
   }
 
   // ---- text streams, transcriptions, agents (simulatedTextStreams.ts) --------------------------

@@ -7,20 +7,25 @@ export interface SentData {
   topic: string | undefined;
   reliable: boolean;
   text: string;
+  /** Only these identities receive it; absent when sent to everyone. */
+  destinationIdentities?: string[];
 }
 
 /** The simulated server receives the local participant's data into `sent` (oldest first). */
-export function installDataReceiver(ctx: SimContext, sent: SentData[]): void {
+export function installDataReceiver(ctx: SimContext, sent: SentData[], onSent?: (data: SentData) => void): void {
   ctx.room.localParticipant.publishData = async (payload: Uint8Array, options = {}) => {
     if (ctx.local.permission.canPublishData === false) {
       throw new RoomKitError('not-permitted', 'The simulated server dropped data: the session lacks canPublishData.');
     }
-    sent.push({
+    const data: SentData = {
       payload,
       topic: options.topic,
       reliable: options.reliable ?? true,
       text: new TextDecoder().decode(payload),
-    });
+      ...(options.destinationIdentities?.length ? { destinationIdentities: [...options.destinationIdentities] } : {}),
+    };
+    sent.push(data);
+    onSent?.(data);
   };
 }
 

@@ -42,6 +42,11 @@ export interface TestParticipantInit {
   attributes?: Record<string, string>;
   /** An agent's initial `lk.agent.state` attribute. */
   agentState?: string;
+  /**
+   * The participant raised its hand before this session joined, at this time (epoch ms): its client answers the
+   * session's catch-up request on `roomkit.hand`, as a real RoomKit client does.
+   */
+  handRaisedAt?: number;
 }
 
 /** Participant kinds a test can give (livekit-client's `ParticipantKind`). */

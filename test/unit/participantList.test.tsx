@@ -338,4 +338,24 @@ describe('Participants toggle', () => {
     renderInRoom(<VideoConference participants={false} />, { participants: 3 });
     expect(screen.queryByRole('button', { name: /^Participants/ })).toBeNull();
   });
+
+  it('puts raised hands first, in the order raised, with a hand badge, and back in place once lowered', () => {
+    const room = createTestRoom({ local: { identity: 'me', name: 'Me' }, participants: 6 });
+    const { container } = render(
+      <RoomProvider room={room}>
+        <ParticipantList viewportHeight={480} />
+      </RoomProvider>,
+    );
+    expect(rowNames(container)).toEqual(['Me (you)', 'Participant 1', 'Participant 2', 'Participant 3', 'Participant 4', 'Participant 5', 'Participant 6']);
+    act(() => void room.raiseHand('participant-5', 2000));
+    act(() => void room.raiseHand('participant-2', 3000));
+    expect(rowNames(container).slice(0, 3)).toEqual(['Participant 5', 'Participant 2', 'Me (you)']);
+    const five = rows(container)[0]!;
+    expect(within(five).getByRole('img', { name: 'Hand raised' })).toBeInTheDocument();
+    expect(within(rows(container)[2]!).queryByRole('img', { name: 'Hand raised' })).toBeNull();
+    act(() => void room.lowerHand('participant-5'));
+    expect(rowNames(container).slice(0, 2)).toEqual(['Participant 2', 'Me (you)']);
+    expect(rowNames(container)).toContain('Participant 5');
+    expect(container.querySelectorAll('[data-hand-raised]')).toHaveLength(1);
+  });
 });

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useReaction } from '../hooks/useReaction.js';
+import { useSendReaction } from '../hooks/useSendReaction.js';
+import { cx, devWarn, flag } from './dev.js';
+import { useLabels, type RoomKitLabels } from './labels.js';
+
+/** Props of {@link ReactionsMenu}. */
+export interface ReactionsMenuProps {
+  labels?: Partial<RoomKitLabels>;
+  className?: string;
+  /** Close the picker after a reaction is sent (default false: several in a row are one click each). */
+  closeOnSend?: boolean;
+}
+
+/**
+ * A "Reactions" button that opens a row of emoji buttons; each sends its reaction to everyone. Absent without
+ * `canPublishData` and for a hidden observer. While the sender's rate limit holds, the emoji buttons are `aria-disabled` (focus stays) and a
+ * status says to wait; `data-limited` is present on the root. Escape closes the picker and returns focus.
+ */
+export function ReactionsMenu({ labels: overrides, className, closeOnSend = false }: ReactionsMenuProps) {
+  const labels = useLabels(overrides);
+  const { allowed, limited, emojis, send } = useSendReaction();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  if (!allowed) return null;
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  return (
+    <span className={cx('rk-reactions', className)} data-limited={flag(limited)} onKeyDown={onKey}>
+      <button
+        ref={trigger}
+        type="button"
+        className="rk-button rk-reactions-toggle"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">🙂</span>
+        <span className="rk-button-label">{labels.reactions}</span>
+      </button>
+      {open ? (
+        <div ref={panel} id={panelId} role="group" aria-label={labels.reactions} className="rk-reactions-panel">
+          {emojis.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              className="rk-button rk-reaction-button"
+              aria-label={labels.reactionName(emoji)}
+              aria-disabled={limited || undefined}
+              data-emoji={emoji}
+              onClick={() => {
+                if (limited) return;
+                send(emoji).catch((error: unknown) => devWarn(`Reaction not sent: ${String(error)}`));
+                if (closeOnSend) setOpen(false);
+              }}
+            >
+              <span aria-hidden="true">{emoji}</span>
+            </button>
+          ))}
+          {limited ? (
+            <span role="status" className="rk-reactions-limited">
+              {labels.reactionsLimited}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </span>
+  );
+}
+
+/** Props of {@link ReactionIndicator}. */
+export interface ReactionIndicatorProps {
+  identity: string;
+  className?: string | undefined;
+  labels?: Partial<RoomKitLabels> | undefined;
+}
+
+/**
+ * The reaction `identity` sent, shown for a few seconds (floats up, or stays still under
+ * `prefers-reduced-motion`). Rendered only while there is one; `data-emoji` carries it. It subscribes by
+ * identity: a reaction re-renders this part alone, not its tile.
+ */
+export function ReactionIndicator({ identity, className, labels: overrides }: ReactionIndicatorProps) {
+  const reaction = useReaction(identity);
+  const labels = useLabels(overrides);
+  if (!reaction) return null;
+  return (
+    <span
+      key={reaction.id}
+      className={cx('rk-reaction', className)}
+      role="img"
+      aria-label={labels.reactionName(reaction.emoji)}
+      data-emoji={reaction.emoji}
+    >
+      {reaction.emoji}
+    </span>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Raised hands and reactions end to end: RoomKit pages (VideoConference, as a user builds it) through the dev media
+ * server in Debian's Chromium. One raises a hand and reacts, another sees both; a late joiner sees the hand raised
+ * before it came. Run inside test/e2e/netns.sh.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
+import { sourceAliases } from '../../sourceAliases';
+import { launchBrowser, serveStatic, type BrowserSession } from './support';
+
+const SECRET = 'e2e-hands-secret';
+const ROOM = 'hands';
+// The text-streams fixture is a plain RoomKit app: RoomProvider and VideoConference.
+const fixtures = resolve(import.meta.dirname, 'textStreams');
+
+let pageDir: string;
+let web: Awaited<ReturnType<typeof serveStatic>>;
+let media: MediaServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-hands-'));
+  await build({
+    configFile: false,
+    root: fixtures,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: sourceAliases },
+    build: {
+      outDir: pageDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      reportCompressedSize: false,
+      rollupOptions: { input: { index: join(fixtures, 'index.html') } },
+    },
+  });
+  web = await serveStatic(pageDir);
+  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await media?.close();
+  await web?.close();
+  if (pageDir) await rm(pageDir, { recursive: true, force: true });
+});
+
+// The grants the Room API can issue: no canUpdateOwnMetadata (hands and reactions need only canPublishData).
+const token = (identity: string, name: string) =>
+  signAccessToken({ identity, name, video: { roomJoin: true, room: ROOM, canPublishData: true, canUpdateOwnMetadata: false } }, SECRET);
+
+async function enter(identity: string, name: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  page.on('console', (m) => browser.logs.push(`[${identity}:${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => browser.logs.push(`[${identity}:pageerror] ${e.message}`));
+  await page.goto(`${web.url}index.html`);
+  await page.waitForFunction(() => 'roomkit' in window);
+  await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [media.url, token(identity, name)] as const);
+  await page.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+  return page;
+}
+
+describe('raised hands and reactions between two RoomKit pages', () => {
+  it('one raises a hand and reacts; the other sees both, and a late joiner sees the hand', async () => {
+    const ada = await enter('ada', 'Ada');
+    const bob = await enter('bob', 'Bob');
+    const adaOnBob = bob.getByRole('group', { name: 'Ada' });
+    await adaOnBob.waitFor({ timeout: 20_000 });
+    await ada.getByRole('group', { name: 'Bob' }).waitFor({ timeout: 20_000 });
+
+    const toggle = ada.getByRole('button', { name: 'Raise hand' });
+    await toggle.focus();
+    await ada.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => adaOnBob.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBe('');
+    await adaOnBob.getByRole('img', { name: 'Hand raised' }).waitFor();
+    await expect.poll(() => bob.getByTestId('rk-announcer').textContent()).toBe('Ada raised their hand');
+
+    // Bob prefers reduced motion: the reaction still shows, without animation.
+    await bob.emulateMedia({ reducedMotion: 'reduce' });
+    await ada.getByRole('button', { name: 'Reactions' }).click();
+    await ada.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Applause' }).click();
+    const animation = (page: Page) =>
+      page.locator('.rk-reaction').first().evaluate((el) => getComputedStyle(el).animationName);
+    await ada.getByRole('group', { name: /^Ada/ }).getByRole('img', { name: 'Applause' }).waitFor();
+    expect(await animation(ada)).toBe('rk-reaction-float');
+    await adaOnBob.getByRole('img', { name: 'Applause' }).waitFor({ timeout: 20_000 });
+    expect(await animation(bob)).toBe('none');
+    await expect.poll(() => bob.getByTestId('rk-announcer').textContent()).toBe('Ada reacted 👏');
+
+    // A late joiner learns the hand raised before it came.
+    const carol = await enter('carol', 'Carol');
+    const adaOnCarol = carol.getByRole('group', { name: 'Ada' });
+    await adaOnCarol.waitFor({ timeout: 20_000 });
+    await expect.poll(() => adaOnCarol.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBe('');
+
+    // Lowered: gone everywhere.
+    await toggle.click();
+    await expect.poll(() => adaOnBob.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBeNull();
+    await expect.poll(() => adaOnCarol.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBeNull();
+    await Promise.all([ada.close(), bob.close(), carol.close()]);
+  });
+});
