@@ -2,7 +2,7 @@ import { RoomEvent, type RemoteParticipant, type Room } from 'livekit-client';
 import { assertCanSendData, getDataBus, sendData, type DataMessage } from './dataBus.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
-import { refCounted } from './refCounted.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 
 /**
  * The data topic raised hands travel on. RoomKit's own (LiveKit has no wire format for hands), JSON bodies:
@@ -197,23 +197,9 @@ export function getHandStore(room: Room): HandStore {
   });
 
   store = {
-    subscribe(listener) {
-      listeners.add(listener);
-      const release = hold();
-      return () => {
-        listeners.delete(listener);
-        release();
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getHands: () => hands,
-    onEvent(listener) {
-      eventListeners.add(listener);
-      const release = hold();
-      return () => {
-        eventListeners.delete(listener);
-        release();
-      };
-    },
+    onEvent: (listener) => listenWhileHeld(eventListeners, listener, hold),
     async raise() {
       assertCanSendData(room);
       assertListed();

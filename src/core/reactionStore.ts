@@ -3,7 +3,7 @@ import { assertCanSendData, getDataBus, sendData, type DataMessage } from './dat
 import { assertNotHidden } from './handStore.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
-import { refCounted } from './refCounted.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 
 /** The data topic reactions travel on (RoomKit's own), JSON bodies `{"emoji":"👏"}`. */
 export const REACTION_TOPIC = 'roomkit.reaction';
@@ -119,23 +119,9 @@ export function getReactionStore(room: Room): ReactionStore {
   });
 
   store = {
-    subscribe(listener) {
-      listeners.add(listener);
-      const release = hold();
-      return () => {
-        listeners.delete(listener);
-        release();
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getReaction: (identity) => shown.get(identity),
-    onReaction(listener) {
-      reactionListeners.add(listener);
-      const release = hold();
-      return () => {
-        reactionListeners.delete(listener);
-        release();
-      };
-    },
+    onReaction: (listener) => listenWhileHeld(reactionListeners, listener, hold),
     getBlockedUntil: () => blockedUntil,
     async send(emoji) {
       if (!isReactionEmoji(emoji)) {

@@ -20,3 +20,16 @@ export function refCounted(start: () => () => void): () => () => void {
     };
   };
 }
+
+/**
+ * @internal Adds `listener` to `listeners` and holds `hold` (a {@link refCounted} resource) while it is there;
+ * returns the function that removes it and releases the hold.
+ */
+export function listenWhileHeld<T>(listeners: Set<T>, listener: T, hold: () => () => void): () => void {
+  listeners.add(listener);
+  const release = hold();
+  return () => {
+    listeners.delete(listener);
+    release();
+  };
+}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { refCounted } from '../../src/core/refCounted';
+import { listenWhileHeld, refCounted } from '../../src/core/refCounted';
 
 test('starts with the first holder, stops with the last, and a release acts once', () => {
   const log: string[] = [];
@@ -23,4 +23,26 @@ test('starts with the first holder, stops with the last, and a release acts once
   expect(log).toEqual(['start 1', 'stop 1', 'start 2']);
   c();
   expect(log).toEqual(['start 1', 'stop 1', 'start 2', 'stop 2']);
+});
+
+test('a listener holds the resource while it is listed, and leaves once however often it is removed', () => {
+  const log: string[] = [];
+  const hold = refCounted(() => {
+    log.push('start');
+    return () => log.push('stop');
+  });
+  const listeners = new Set<() => void>();
+  const a = () => {};
+  const b = () => {};
+  const removeA = listenWhileHeld(listeners, a, hold);
+  const removeB = listenWhileHeld(listeners, b, hold);
+  expect([...listeners]).toEqual([a, b]);
+  expect(log).toEqual(['start']);
+  removeA();
+  removeA();
+  expect([...listeners]).toEqual([b]);
+  expect(log).toEqual(['start']);
+  removeB();
+  expect(listeners.size).toBe(0);
+  expect(log).toEqual(['start', 'stop']);
 });
