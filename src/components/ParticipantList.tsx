@@ -68,14 +68,6 @@ function useViewportHeight(fixed: number | undefined) {
   return [ref, fixed ?? measured] as const;
 }
 
-/** @internal The participants toggle's people icon (decorative). */
-export const PeopleIcon = () => (
-  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className="rk-icon">
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
-  </svg>
-);
-
 interface RowProps {
   identity: string;
   position: number;

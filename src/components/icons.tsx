@@ -55,3 +55,9 @@ export const SpeakerViewIcon = () => (
     <path d="M4 19h4M10 19h4M16 19h4" />
   </svg>
 );
+export const PeopleIcon = () => (
+  <svg {...base} className="rk-icon">
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
+  </svg>
+);
