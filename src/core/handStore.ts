@@ -193,6 +193,9 @@ export function getHandStore(room: Room): HandStore {
       room.off(RoomEvent.Connected, onConnected);
       room.off(RoomEvent.Reconnected, onConnected);
       room.off(RoomEvent.Disconnected, onDisconnected);
+      // Unheard from now on, others' hands would go stale: forget them; the next holder's sync asks again.
+      for (const entry of [...entries.values()]) if (!entry.isLocal) entries.delete(entry.identity);
+      hands = [...entries.values()].sort(byRaisedAt);
     };
   });
 

@@ -124,6 +124,18 @@ describe('raise hand', () => {
     ]));
   });
 
+  it('forgets what it could not hear while nobody listened, and asks again when someone does', async () => {
+    const room = createTestRoom({ participants: [{ identity: 'ada', name: 'Ada' }, { identity: 'bob', name: 'Bob' }] });
+    const first = renderHook(() => useRaisedHands(), { wrapper: wrap(room) });
+    act(() => void room.raiseHand('ada', 1000));
+    await waitFor(() => expect(first.result.current.map((h) => h.identity)).toEqual(['ada']));
+    first.unmount();
+    // Nobody listens: Ada lowers and Bob raises unheard.
+    act(() => void room.lowerHand('ada').raiseHand('bob', 2000));
+    const second = renderHook(() => useRaisedHands(), { wrapper: wrap(room) });
+    await waitFor(() => expect(second.result.current.map((h) => h.identity)).toEqual(['bob']));
+  });
+
   it('tells a new joiner (and anyone who asks) about the local raised hand, addressed to them alone', async () => {
     const room = createTestRoom({ participants: [{ identity: 'ada' }] });
     const { result } = renderHook(() => useRaiseHand(), { wrapper: wrap(room) });
