@@ -14,7 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { GridApp, type Layout, type Lib } from './apps';
 import { bigRoomFlip, bigRoomJoin, bigRoomLeave, bigRoomState } from './bigRoom';
 import { counters, onAppCommit, settle } from './counters';
-import { largeTileName, SpeakerViewApp } from './speakerView';
+import { inStrip, largeTileName, SpeakerViewApp } from './speakerView';
 
 const container = document.getElementById('root')!;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -147,8 +147,9 @@ const waitUntil = async (condition: () => boolean, maxMs: number) => {
 
 /**
  * Speaker view: 100 participants; ten speaker changes (one server update: the large tile's speaker stops, the next
- * starts), the next ones on screen first, then from off screen. Each change waits for its condition (the large
- * tile shows the new speaker: RoomKit after its hold), then for React to be quiet; renders are counted in two parts:
+ * starts), the next ones on screen first, then from off screen. Each change waits for its conditions (the large
+ * tile shows the new speaker, RoomKit after its hold, and the previous one is back in the strip), then for React to
+ * be quiet; renders are counted in two parts:
  * until the large tile changes (the speaking flags) and the move itself.
  */
 async function speakerView(options: { lib: Lib; participants: number; repeats: number }) {
@@ -175,6 +176,10 @@ async function speakerView(options: { lib: Lib; participants: number; repeats: n
       return moved;
     }, 10_000);
     const ms = performance.now() - t0;
+    // The move is complete when the previous large tile's participant is back in the strip; the quiet window
+    // after it only collects renders the move may still cause, it decides nothing about the state measured.
+    const previous = current ? `Participant ${current.slice('participant-'.length)}` : 'Participant 1';
+    await waitUntil(() => inStrip(lib, previous), 10_000);
     await settle(300, 5000);
     samples.push({ total: counters.tileRenders, beforeMove: Math.max(0, beforeMove), ms, tiles: Object.fromEntries(counters.tiles) });
     current = next;

@@ -65,3 +65,9 @@ export function largeTileName(lib: Lib): string | null {
   if (lib === 'roomkit') return document.querySelector('.rk-focus-main .rk-tile')?.getAttribute('aria-label') ?? null;
   return document.querySelector('.bench-focus .lk-participant-name')?.textContent ?? null;
 }
+
+/** Whether someone's tile is in the strip (components-react's carousel holds every other camera). */
+export function inStrip(lib: Lib, name: string): boolean {
+  if (lib === 'roomkit') return !!document.querySelector(`.rk-focus-strip [role="group"][aria-label="${name}"]`);
+  return [...document.querySelectorAll('.lk-carousel .lk-participant-name')].some((el) => el.textContent === name);
+}

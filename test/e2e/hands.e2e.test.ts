@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-hands-secret';
 const ROOM = 'hands';
@@ -38,7 +39,7 @@ beforeAll(async () => {
       target: 'es2022',
       minify: false,
       reportCompressedSize: false,
-      rollupOptions: { input: { index: join(fixtures, 'index.html') } },
+      rollupOptions: { input: { index: join(fixtures, 'index.html'), plain: join(fixtures, 'plain.html') } },
     },
   });
   web = await serveStatic(pageDir);
@@ -107,5 +108,39 @@ describe('raised hands and reactions between two RoomKit pages', () => {
     await expect.poll(() => adaOnBob.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBeNull();
     await expect.poll(() => adaOnCarol.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBeNull();
     await Promise.all([ada.close(), bob.close(), carol.close()]);
+  });
+});
+
+describe('raised hands and reactions with a page on plain livekit-client (publishData / DataReceived)', () => {
+  it('each side sees the other\u2019s hand and reaction in RoomKit\u2019s wire format', async () => {
+    const ada = await enter('ada', 'Ada');
+    const plain = await browser.context.newPage();
+    plain.on('pageerror', (e) => browser.logs.push(`[pat:pageerror] ${e.message}`));
+    await plain.goto(`${web.url}plain.html`);
+    await plain.waitForFunction(() => 'plain' in window);
+    await plain.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('pat', 'Pat')] as const);
+    const patOnAda = ada.getByRole('group', { name: 'Pat' });
+    await patOnAda.waitFor({ timeout: 20_000 });
+
+    // Plain livekit-client raises a hand and reacts with publishData on RoomKit's topics.
+    await plain.evaluate(() => window.plain.publishJson('roomkit.hand', { type: 'raise', raisedAt: Date.now() }));
+    await expect.poll(() => patOnAda.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBe('');
+    await plain.evaluate(() => window.plain.publishJson('roomkit.reaction', { emoji: '🎉' }));
+    await patOnAda.locator('.rk-reaction').waitFor({ timeout: 20_000 });
+    await plain.evaluate(() => window.plain.publishJson('roomkit.hand', { type: 'lower' }));
+    await expect.poll(() => patOnAda.getAttribute('data-hand-raised'), { timeout: 20_000 }).toBeNull();
+
+    // RoomKit's hand and reaction reach livekit-client's DataReceived as JSON on the same topics.
+    const received = () => plain.evaluate(() => window.plain.received.roomkit) as Promise<PlainReceived['roomkit']>;
+    await ada.getByRole('button', { name: 'Raise hand' }).click();
+    await expect
+      .poll(async () => (await received()).filter((m) => m.topic === 'roomkit.hand' && m.from === 'ada' && m.body.type === 'raise').length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await ada.getByRole('button', { name: 'Reactions' }).click();
+    await ada.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Applause' }).click();
+    await expect
+      .poll(async () => (await received()).filter((m) => m.topic === 'roomkit.reaction' && m.from === 'ada').map((m) => m.body.emoji), { timeout: 20_000 })
+      .toEqual(['👏']);
+    await Promise.all([ada.close(), plain.close()]);
   });
 });

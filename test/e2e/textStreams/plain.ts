@@ -6,6 +6,8 @@ setLogLevel(LogLevel.warn);
 export interface PlainReceived {
   streams: Array<{ topic: string; id: string; from: string; text: string; attributes: Record<string, string> }>;
   legacy: Array<{ from: string; body: Record<string, unknown> }>;
+  /** Data packets on RoomKit's own topics (`roomkit.hand`, `roomkit.reaction`), as livekit-client delivers them. */
+  roomkit: Array<{ topic: string; from: string; body: Record<string, unknown> }>;
 }
 
 declare global {
@@ -21,12 +23,14 @@ declare global {
       setAttributes(attributes: Record<string, string>): Promise<void>;
       sendTranscription(text: string, attributes: Record<string, string>): Promise<void>;
       publishMicrophone(): Promise<void>;
+      /** A data packet with livekit-client's own publishData, JSON-encoded. */
+      publishJson(topic: string, body: unknown): Promise<void>;
     };
   }
 }
 
 let room: Room | undefined;
-const received: PlainReceived = { streams: [], legacy: [] };
+const received: PlainReceived = { streams: [], legacy: [], roomkit: [] };
 
 window.plain = {
   received,
@@ -38,6 +42,9 @@ window.plain = {
       });
     });
     room.on(RoomEvent.DataReceived, (payload, participant, _kind, topic) => {
+      if (topic?.startsWith('roomkit.')) {
+        received.roomkit.push({ topic, from: participant?.identity ?? '', body: JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown> });
+      }
       if (topic !== 'lk-chat-topic') return;
       received.legacy.push({ from: participant?.identity ?? '', body: JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown> });
     });
@@ -57,5 +64,8 @@ window.plain = {
   },
   async publishMicrophone() {
     await room!.localParticipant.setMicrophoneEnabled(true);
+  },
+  async publishJson(topic, body) {
+    await room!.localParticipant.publishData(new TextEncoder().encode(JSON.stringify(body)), { topic, reliable: true });
   },
 };
