@@ -53,6 +53,17 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   extra?: ReactNode;
 }
 
+/** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
+function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
+  const { total } = useParticipantList();
+  return (
+    <button type="button" className="rk-button rk-participants-toggle" aria-pressed={open} onClick={onToggle} data-count={total}>
+      <PeopleIcon />
+      <span className="rk-button-label">{labels.participantsToggle(total)}</span>
+    </button>
+  );
+}
+
 /**
  * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, participants
  * (named with the count of listed participants, `data-count`), captions, leave.
@@ -76,7 +87,6 @@ export function ControlBar({
   const labels = useLabels(overrides);
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hasTranscriptions = useHasTranscriptions(!!controls.captions);
-  const { total: people } = useParticipantList();
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
@@ -112,12 +122,7 @@ export function ControlBar({
           <span className="rk-button-label">{labels.showChat}</span>
         </button>
       ) : null}
-      {want.participants ? (
-        <button type="button" className="rk-button rk-participants-toggle" aria-pressed={!!participantsOpen} onClick={onParticipantsToggle} data-count={people}>
-          <PeopleIcon />
-          <span className="rk-button-label">{labels.participantsToggle(people)}</span>
-        </button>
-      ) : null}
+      {want.participants ? <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} /> : null}
       {want.captions && hasTranscriptions ? (
         <button type="button" className="rk-button rk-captions-toggle" aria-pressed={captions} onClick={() => setCaptions(!captions)}>
           <CaptionsIcon />

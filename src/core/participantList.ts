@@ -3,8 +3,9 @@ import type { ParticipantState, RoomStore } from './roomStore.js';
 const listCache = new WeakMap<RoomStore, { local: ParticipantState; remote: readonly string[]; list: readonly string[] }>();
 
 /**
- * Identities of the participants a participant list shows: the local one first (unless it is a hidden
- * observer), then the visible remote ones in join order. Hidden participants are never listed. The array keeps
+ * Identities of the participants a participant list (or a speaker view) shows: the local one first (unless it is
+ * a hidden observer, or not joined yet: no identity is a room not joined, not a person), then the visible remote
+ * ones in join order. Hidden participants are never listed. The array keeps
  * its identity until someone joins, leaves, or becomes hidden or visible, so a speaking change costs nothing.
  */
 export function listedIdentities(store: RoomStore): readonly string[] {
@@ -13,7 +14,7 @@ export function listedIdentities(store: RoomStore): readonly string[] {
   if (cached && cached.remote === remoteIdentities && cached.local.identity === local.identity && cached.local.hidden === local.hidden) {
     return cached.list;
   }
-  const list = local.hidden ? remoteIdentities : [local.identity, ...remoteIdentities];
+  const list = local.hidden || !local.identity ? remoteIdentities : [local.identity, ...remoteIdentities];
   listCache.set(store, { local, remote: remoteIdentities, list });
   return list;
 }

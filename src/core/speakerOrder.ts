@@ -1,3 +1,4 @@
+import { listedIdentities } from './participantList.js';
 import type { RoomStore } from './roomStore.js';
 
 /**
@@ -63,10 +64,7 @@ export function createSpeakerOrder(store: RoomStore, options: SpeakerOrderOption
   let stop: (() => void) | undefined;
 
   /** Local first (unless hidden or not joined), then the visible remote participants in join order. */
-  const everyone = (): string[] => {
-    const { local, remoteIdentities } = store.getState();
-    return local.hidden || !local.identity ? [...remoteIdentities] : [local.identity, ...remoteIdentities];
-  };
+  const everyone = () => listedIdentities(store);
 
   function evaluate() {
     const t = now();

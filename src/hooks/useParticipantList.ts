@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { listedIdentities, searchParticipants } from '../core/participantList.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
@@ -33,5 +34,5 @@ export function useParticipantList(options: UseParticipantListOptions = {}): Par
   const search = options.search ?? '';
   const identities = useStoreValue(store.subscribe, () => searchParticipants(store, search), shallowArrayEqual);
   const total = useStoreValue(store.subscribe, () => listedIdentities(store).length);
-  return { identities, total };
+  return useMemo(() => ({ identities, total }), [identities, total]);
 }
