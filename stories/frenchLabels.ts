@@ -101,5 +101,7 @@ export const french: RoomKitLabels = {
     ({ '👍': 'Pouce levé', '👏': 'Applaudissements', '😂': 'Rire', '❤️': 'Cœur', '🎉': 'Fête', '😮': 'Surprise' } as Record<string, string>)[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} a réagi ${emoji}`,
   reactionsLimited: 'Trop de réactions. Patientez un instant.',
+  moreControls: 'Plus',
+  closePanel: (panel) => `Fermer : ${panel}`,
 };
 
