@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { MoreIcon } from './icons.js';
 import type { RoomKitLabels } from './labels.js';
 
-const ITEMS = 'button:not(:disabled), select:not(:disabled), input:not(:disabled)';
+const ITEMS = ':is(button, select, input):not(:disabled)';
 
 /**
  * @internal The control bar's "More" button and the panel of the controls folded into it (the controls themselves,

@@ -93,7 +93,7 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
       setFold((prev) => (prev.compact === next.compact && prev.folded.join() === next.folded.join() ? prev : next));
     };
     const style = getComputedStyle(bar);
-    measure(bar.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    measure(bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0));
     const observer = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width ?? 0;
       if (width !== lastWidth) measure(width);
