@@ -80,7 +80,7 @@ export function MoreMenu({ labels, children }: { labels: RoomKitLabels; children
         <span className="rk-button-label">{labels.moreControls}</span>
       </button>
       {open ? (
-        <div ref={panel} id={panelId} role="dialog" aria-label={labels.moreControls} className="rk-more-panel" onKeyDown={onPanelKey}>
+        <div ref={panel} id={panelId} role="dialog" aria-label={labels.moreControls} className="rk-menu rk-more-panel" onKeyDown={onPanelKey}>
           {children}
         </div>
       ) : null}
