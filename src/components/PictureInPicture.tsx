@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useId, useRef, useState, type ButtonHTMLAttribut
 import { createPortal } from 'react-dom';
 import { getPictureInPictureStore, pictureInPictureSupport, type PictureInPictureStore } from '../core/pictureInPicture.js';
 import type { TrackState } from '../core/participantState.js';
+import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
 import { usePictureInPicture } from '../hooks/usePictureInPicture.js';
@@ -38,9 +39,16 @@ export interface PictureInPictureViewProps extends HTMLAttributes<HTMLDivElement
  */
 export function PictureInPictureView({ identity, source = Track.Source.Camera, onLeave, labels: overrides, className, ...rest }: PictureInPictureViewProps) {
   const labels = useLabels(overrides);
+  const store = useRoomStore('PictureInPictureView');
   const followed = usePictureInPictureTarget();
   const tile = identity !== undefined ? { identity, source } : followed;
   const mic = useCan('canPublish', { source: 'microphone' });
+  // Keep the shown video subscribed whatever the page shows (the speaker may be on another grid page), and
+  // whether or not the page's visibility observer sees into the window.
+  const publication = useStoreValue(store.subscribe, () =>
+    tile ? (store.getParticipant(tile.identity)?.tracks.find((t) => t.source === tile.source)?.publication ?? null) : null,
+  );
+  useEffect(() => (publication ? getVideoSubscriptions(store.room).retain(publication) : undefined), [store.room, publication]);
   return (
     <div role="region" aria-label={labels.pictureInPictureWindow} {...rest} className={cx('rk-pip-view', className)}>
       <div className="rk-pip-stage">

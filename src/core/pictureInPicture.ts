@@ -137,6 +137,8 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
       video.playsInline = true;
       video.autoplay = true;
       video.className = 'rk-video rk-pip-video';
+      video.setAttribute('aria-hidden', 'true');
+      Object.assign(video.style, { position: 'fixed', width: '1px', height: '1px', opacity: '0', pointerEvents: 'none', bottom: '0', right: '0' });
     }
     return video;
   };
@@ -182,6 +184,8 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     if (!hasLiveVideo(target)) throw new Error('There is no video to show in picture-in-picture.');
     show(target);
     const el = videoElement();
+    // In the page (invisible) while in picture-in-picture: some browsers refuse a video that is not.
+    if (!el.isConnected) document.body.append(el);
     if (el.readyState < 1) {
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -198,6 +202,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     if (mine !== generation) {
       void document.exitPictureInPicture?.().catch(() => undefined);
       show(null);
+      el.remove();
       return;
     }
     const onLeave = () => reset();
@@ -206,6 +211,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
       el.removeEventListener('leavepictureinpicture', onLeave);
       if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
       show(null);
+      el.remove();
     };
     set({ mode: 'video', opening: false });
   }
@@ -227,7 +233,10 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
         else await openVideo(mine);
       } catch (error) {
         if (mine === generation) {
-          if (support === 'video') show(null);
+          if (support === 'video') {
+            show(null);
+            video?.remove();
+          }
           set({ opening: false, theme: null });
         }
         throw error;

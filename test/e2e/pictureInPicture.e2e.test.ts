@@ -76,8 +76,11 @@ describe('picture-in-picture in Chromium', () => {
     const ada = await enter('ada', 'Ada');
     const bob = await enter('bob', 'Bob');
     await bob.getByRole('button', { name: 'Camera' }).click();
+    const carol = await enter('carol1', 'Carol');
+    await carol.getByRole('button', { name: 'Camera' }).click();
     const bobOnAda = ada.getByRole('group', { name: 'Bob' });
     await expect.poll(() => bobOnAda.getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
+    await expect.poll(() => ada.getByRole('group', { name: 'Carol' }).getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
 
     expect(await ada.evaluate(() => 'documentPictureInPicture' in window)).toBe(true);
     const toggle = ada.getByRole('button', { name: 'Picture-in-picture' });
@@ -105,6 +108,15 @@ describe('picture-in-picture in Chromium', () => {
     await pip.getByRole('button', { name: 'Microphone' }).waitFor();
     await pip.getByRole('button', { name: 'Leave' }).waitFor();
 
+    // Pinning Carol in the page puts her in the window, her video playing; unpinning goes back to the speaker.
+    await ada.getByRole('button', { name: 'Pin Carol' }).click();
+    const carolTile = pip.getByRole('group', { name: 'Carol' });
+    await carolTile.waitFor({ timeout: 10_000 });
+    await expect.poll(() => pip.locator('.rk-pip video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await pip.locator('.rk-tile').count()).toBe(1);
+    await ada.getByRole('button', { name: 'Pin Carol' }).click();
+    await tile.waitFor({ timeout: 10_000 });
+
     // The microphone toggle in the window works on Ada's session (a click inside the window).
     await pip.getByRole('button', { name: 'Microphone' }).click();
     await expect.poll(() => ada.getByRole('button', { name: 'Microphone' }).first().getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
@@ -112,13 +124,13 @@ describe('picture-in-picture in Chromium', () => {
     // The user closes the window: the toggle follows.
     await pip.close();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
-    await Promise.all([ada.close(), bob.close()]);
+    await Promise.all([ada.close(), bob.close(), carol.close()]);
   });
 
   it('without Document Picture-in-Picture, the video element’s picture-in-picture shows the speaker’s track', async () => {
     const bob = await enter('bob2', 'Bob');
     await bob.getByRole('button', { name: 'Camera' }).click();
-    const carol = await enter('carol', 'Carol', { withoutDocumentPip: true });
+    const carol = await enter('carol2', 'Carol', { withoutDocumentPip: true });
     await expect.poll(() => carol.getByRole('group', { name: 'Bob' }).getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
     const toggle = carol.getByRole('button', { name: 'Picture-in-picture' });
     await expect.poll(() => toggle.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
@@ -127,15 +139,16 @@ describe('picture-in-picture in Chromium', () => {
     const state = await carol.evaluate(() => {
       const v = document.pictureInPictureElement as HTMLVideoElement | null;
       const track = (v?.srcObject as MediaStream | null)?.getVideoTracks()[0];
-      return { video: v?.tagName, readyState: v?.readyState, width: v?.videoWidth, live: track?.readyState, inPage: v?.isConnected };
+      return { video: v?.tagName, readyState: v?.readyState, width: v?.videoWidth, live: track?.readyState };
     });
-    expect(state).toMatchObject({ video: 'VIDEO', live: 'live', inPage: false });
+    expect(state).toMatchObject({ video: 'VIDEO', live: 'live' });
     expect(state.readyState).toBeGreaterThanOrEqual(1);
     expect(state.width).toBeGreaterThan(0);
     // The toggle closes it.
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     expect(await carol.evaluate(() => document.pictureInPictureElement)).toBeNull();
+    expect(await carol.locator('video.rk-pip-video').count()).toBe(0);
     await Promise.all([carol.close(), bob.close()]);
   });
 });

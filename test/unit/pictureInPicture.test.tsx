@@ -251,6 +251,9 @@ describe('video element picture-in-picture (fallback)', () => {
       [...room.remoteParticipants.get(identity)!.videoTrackPublications.values()][0]!.track!.mediaStreamTrack;
     expect(shows()).toBe(cameraOf('participant-1'));
     expect(button()).toHaveAttribute('aria-pressed', 'true');
+    // Our own element, in the page but invisible and hidden from assistive technology.
+    expect(video).toHaveAttribute('aria-hidden', 'true');
+    expect(video.isConnected).toBe(true);
 
     act(() => void room.setSpeaking('participant-2', true).flush());
     act(() => void vi.advanceTimersByTime(1200));
@@ -264,6 +267,7 @@ describe('video element picture-in-picture (fallback)', () => {
     });
     expect(button()).toHaveAttribute('aria-pressed', 'false');
     expect(shows()).toBeUndefined();
+    expect(video.isConnected).toBe(false);
   });
 
   it('says why it cannot open while nobody’s video is on, and the toggle closes it', async () => {
