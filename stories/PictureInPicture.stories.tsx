@@ -110,6 +110,20 @@ export const ButtonActive: Story = {
   },
 };
 
+/** A viewer may watch in picture-in-picture too: the window has no microphone toggle. */
+export const ButtonActiveViewer: Story = {
+  args: { browser: 'framed', canPublish: false },
+  play: async ({ canvasElement }) => {
+    const button = await waitFor(() => toggle(canvasElement));
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    const inWindow = within(canvasElement.querySelector<HTMLIFrameElement>('iframe.story-pip-frame')!.contentDocument!.body);
+    await waitFor(() => expect(inWindow.getByRole('group', { name: 'Ada' })).toBeTruthy());
+    await expect(inWindow.queryByRole('button', { name: 'Microphone' })).toBeNull();
+    await expect(inWindow.getByRole('button', { name: 'Leave' })).toBeTruthy();
+  },
+};
+
 /** A browser with neither Document Picture-in-Picture nor the video element's: no toggle at all. */
 export const ButtonUnsupported: Story = {
   args: { browser: 'none' },

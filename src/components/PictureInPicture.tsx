@@ -179,7 +179,8 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
             return;
           }
           pip.open(event.currentTarget).catch((error: unknown) => {
-            const err = error instanceof Error ? error : new Error(String(error));
+            // The browser's DOMException (NotAllowedError without a gesture) passes as it is.
+            const err = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error) : new Error(String(error));
             if (onErrorRef.current) onErrorRef.current(err);
             else devWarn(`Picture-in-picture did not open: ${err.message}`);
           });

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, vi } from 'vitest';
-import { ControlBar, RoomProvider, usePictureInPicture, VideoConference } from '../../src/index';
+import { ControlBar, PictureInPicture, PictureInPictureButton, RoomProvider, usePictureInPicture, VideoConference } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 /**
@@ -224,15 +224,43 @@ describe('Document Picture-in-Picture', () => {
     expect(pip.windows[0]!.closed).toBe(true);
   });
 
-  it('a refusal (no user gesture) leaves the toggle off and reaches onError', async () => {
+  it('a refusal (no user gesture) leaves the toggle off and reaches onError, else a development warning', async () => {
     const pip = fakeDocumentPictureInPicture();
-    pip.requestWindow.mockRejectedValueOnce(new DOMException('Document PiP requires user activation', 'NotAllowedError'));
+    const refusal = () => new DOMException('Document PiP requires user activation', 'NotAllowedError');
+    pip.requestWindow.mockRejectedValueOnce(refusal()).mockRejectedValueOnce(refusal());
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onError = vi.fn();
     const room = createTestRoom({ participants: 2 });
+    render(
+      <RoomProvider room={room}>
+        <PictureInPictureButton onError={onError} />
+        <PictureInPicture />
+      </RoomProvider>,
+    );
+    await click(button());
+    expect(button()).toHaveAttribute('aria-pressed', 'false');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'NotAllowedError' }));
+    expect(warn).not.toHaveBeenCalled();
+    cleanup();
+
     renderBar(room);
     await click(button());
     expect(button()).toHaveAttribute('aria-pressed', 'false');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('requires user activation'));
+    // Nothing is left half-open: the next click opens.
+    await click(button());
+    expect(button()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('the toggle is absent until a <PictureInPicture> is mounted for the room', () => {
+    fakeDocumentPictureInPicture();
+    const room = createTestRoom({ participants: 2 });
+    render(
+      <RoomProvider room={room}>
+        <PictureInPictureButton />
+      </RoomProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Picture-in-picture' })).toBeNull();
   });
 });
 
