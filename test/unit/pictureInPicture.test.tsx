@@ -85,7 +85,9 @@ const tileIn = (doc: Document) => doc.querySelector('.rk-tile')?.getAttribute('a
 function renderBar(room: TestRoom) {
   return render(
     <RoomProvider room={room}>
-      <ControlBar controls={{ pictureInPicture: true }} />
+      <div className="rk-root" data-rk-theme="dark">
+        <ControlBar controls={{ pictureInPicture: true }} />
+      </div>
     </RoomProvider>,
   );
 }
@@ -118,6 +120,8 @@ describe('Document Picture-in-Picture', () => {
     expect(inWindow.getByRole('button', { name: 'Microphone' })).toBeInTheDocument();
     expect(inWindow.getByRole('button', { name: 'Leave' })).toBeInTheDocument();
     expect(doc.title).toBe('Meeting (picture-in-picture)');
+    // The theme around the toggle carries into the window.
+    expect(doc.querySelector('.rk-pip')).toHaveAttribute('data-rk-theme', 'dark');
     expect([...doc.head.querySelectorAll('style')].some((s) => s.textContent?.includes('.rk-tile'))).toBe(true);
     // Nothing of it lands in the page.
     expect(document.querySelectorAll('.rk-pip')).toHaveLength(0);
