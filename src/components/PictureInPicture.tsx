@@ -99,17 +99,19 @@ function DocumentWindow({ win, theme, labels, children }: { win: Window; theme: 
  * Renders picture-in-picture while the user has it open: into the Document Picture-in-Picture window (the page's
  * stylesheets are copied in; `children`, default `<PictureInPictureView>`), or, with the video-only fallback, by
  * feeding the followed participant's video to the element the browser shows. Renders nothing in the page.
- * Mount it once per room wherever it stays mounted (`ControlBar` with `controls.pictureInPicture` does);
- * {@link PictureInPictureButton} and {@link usePictureInPicture} open it. Unmounting it, or the session ending,
- * closes the window.
+ * Mount it where it stays mounted (`ControlBar` with `controls.pictureInPicture` does; a second one for the same
+ * room stands by and takes over when the first unmounts); {@link PictureInPictureButton} and
+ * {@link usePictureInPicture} open it. Unmounting the last one, or the session ending, closes the window.
  */
 export function PictureInPicture({ children, onLeave, labels: overrides }: PictureInPictureProps) {
   const store = useRoomStore('PictureInPicture');
   const pip = getPictureInPictureStore(store.room);
   const labels = useLabels(overrides);
   const [support] = useState(pictureInPictureSupport);
-  useEffect(() => pip.host(), [pip]);
-  const win = useStoreValue(pip.subscribe, () => pip.get().window);
+  const [token] = useState(() => ({}));
+  useEffect(() => pip.host(token), [pip, token]);
+  // One host renders the window's content; another one mounted for the same room stands by.
+  const win = useStoreValue(pip.subscribe, () => (pip.get().owner === token ? pip.get().window : null));
   const theme = useStoreValue(pip.subscribe, () => pip.get().theme);
   const ended = useStoreValue(store.subscribe, () => store.getState().connectionState === ConnectionState.Disconnected);
   useEffect(() => {

@@ -45,6 +45,8 @@ export interface PictureInPictureSnapshot {
   readonly theme: string | null;
   /** A `<PictureInPicture>` is mounted for this room (it renders the window's content, or feeds the video). */
   readonly hosted: boolean;
+  /** The host that renders the window's content: the first one mounted (another one mounted stands by). */
+  readonly owner: object | null;
   /** For the video fallback: a video to show is there. */
   readonly hasVideo: boolean;
 }
@@ -68,13 +70,13 @@ export interface PictureInPictureStore {
   /** Opens picture-in-picture. Call it only inside a click (browsers require the user's gesture). */
   open(options?: OpenPictureInPictureOptions): Promise<void>;
   close(): void;
-  /** Registers a host; the returned function unregisters it and closes the window. */
-  host(): () => void;
+  /** Registers a host (by a token of its own); the returned function unregisters it, closing the window with the last. */
+  host(token: object): () => void;
   /** The video the fallback shows (the host follows the speaker with it). */
   setVideoTarget(track: TrackState | null): void;
 }
 
-const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, hosted: false, hasVideo: false };
+const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, hosted: false, owner: null, hasVideo: false };
 const stores = new WeakMap<Room, PictureInPictureStore>();
 
 /** Copies the page's stylesheets (RoomKit's and the app's) into the picture-in-picture window's document. */
@@ -112,7 +114,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
   if (store) return store;
   const listeners = new Set<() => void>();
   let state = CLOSED;
-  let hosts = 0;
+  const hosts: object[] = [];
   /** Bumped by every open and close: an answer that arrives after a close (or a newer open) is closed at once. */
   let generation = 0;
   /** Undoes what the open window or video set up. */
@@ -246,19 +248,22 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
       generation++;
       reset();
     },
-    host() {
-      hosts++;
-      set({ hosted: true });
+    host(token) {
+      hosts.push(token);
+      set({ hosted: true, owner: hosts[0]! });
       let active = true;
       return () => {
         if (!active) return;
         active = false;
-        hosts--;
-        store!.close();
-        if (hosts === 0) {
-          target = null;
-          set({ hosted: false, hasVideo: false });
+        hosts.splice(hosts.indexOf(token), 1);
+        if (hosts.length > 0) {
+          // The next host takes over the open window.
+          set({ owner: hosts[0]! });
+          return;
         }
+        store!.close();
+        target = null;
+        set({ hosted: false, owner: null, hasVideo: false });
       };
     },
     setVideoTarget(track) {

@@ -219,6 +219,29 @@ describe('Document Picture-in-Picture', () => {
     expect(pip.windows[2]!.closed).toBe(true);
   });
 
+  it('two hosts for one room render the window once; the second takes over, and the last one unmounting closes it', async () => {
+    const pip = fakeDocumentPictureInPicture();
+    const room = createTestRoom({ participants: 2 });
+    const tree = (first: boolean, second: boolean) => (
+      <RoomProvider room={room}>
+        <PictureInPictureButton />
+        {first ? <PictureInPicture /> : null}
+        {second ? <PictureInPicture /> : null}
+      </RoomProvider>
+    );
+    const { rerender } = render(tree(true, true));
+    await click(button());
+    const doc = pip.windows[0]!.document;
+    expect(doc.querySelectorAll('.rk-pip')).toHaveLength(1);
+    rerender(tree(false, true));
+    expect(pip.windows[0]!.closed).toBe(false);
+    expect(doc.querySelectorAll('.rk-pip')).toHaveLength(1);
+    expect(tileIn(doc)).toBe('Participant 1');
+    rerender(tree(false, false));
+    expect(pip.windows[0]!.closed).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Picture-in-picture' })).toBeNull();
+  });
+
   it('closes when the session ends', async () => {
     const pip = fakeDocumentPictureInPicture();
     const room = createTestRoom({ participants: 2 });
