@@ -200,9 +200,10 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
       });
     }
     await el.play().catch(() => undefined);
-    await el.requestPictureInPicture();
+    if (mine === generation) await el.requestPictureInPicture();
     if (mine !== generation) {
-      void document.exitPictureInPicture?.().catch(() => undefined);
+      // Closed meanwhile (while the video loaded, or while the browser answered).
+      if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
       show(null);
       el.remove();
       return;

@@ -242,6 +242,25 @@ describe('Document Picture-in-Picture', () => {
     expect(screen.queryByRole('button', { name: 'Picture-in-picture' })).toBeNull();
   });
 
+  it('a window the browser grants after the bar unmounted is closed at once, never left open', async () => {
+    const pip = fakeDocumentPictureInPicture();
+    let grant: (() => void) | undefined;
+    pip.requestWindow.mockImplementationOnce(
+      (options) => new Promise<Window>((resolve) => (grant = () => void pip.requestWindow(options).then(resolve))),
+    );
+    const room = createTestRoom({ participants: 2 });
+    const { unmount } = renderBar(room);
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('data-pending', '');
+    unmount();
+    await act(async () => {
+      grant!();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(pip.windows).toHaveLength(1);
+    expect(pip.windows[0]!.closed).toBe(true);
+  });
+
   it('closes when the session ends', async () => {
     const pip = fakeDocumentPictureInPicture();
     const room = createTestRoom({ participants: 2 });
