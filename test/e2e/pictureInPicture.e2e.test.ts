@@ -72,7 +72,7 @@ async function enter(identity: string, name: string, options: { withoutDocumentP
 }
 
 describe('picture-in-picture in Chromium', () => {
-  it('Document Picture-in-Picture shows the speaker’s video playing, with named controls; closing it resets the toggle', async () => {
+  it('Document Picture-in-Picture shows the speaker’s video playing and follows a pin, with named controls; closing it resets the toggle; its leave button leaves', async () => {
     const ada = await enter('ada', 'Ada');
     const bob = await enter('bob', 'Bob');
     await bob.getByRole('button', { name: 'Camera' }).click();
@@ -124,6 +124,15 @@ describe('picture-in-picture in Chromium', () => {
     // The user closes the window: the toggle follows.
     await pip.close();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+
+    // Opened again, its leave button ends Ada's session, and the window closes with it.
+    const reopened = browser.context.waitForEvent('page');
+    await toggle.click();
+    const again = await reopened;
+    const closed = again.waitForEvent('close');
+    await again.getByRole('button', { name: 'Leave' }).click();
+    await closed;
+    await expect.poll(() => bob.getByRole('group', { name: 'Ada' }).count(), { timeout: 20_000 }).toBe(0);
     await Promise.all([ada.close(), bob.close(), carol.close()]);
   });
 
