@@ -8,6 +8,7 @@ import { CaptionsIcon, ChatIcon, PeopleIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
+import { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
 import { RaiseHandToggle } from './RaiseHand.js';
 import { ReactionsMenu } from './Reactions.js';
 import { TrackToggle } from './TrackToggle.js';
@@ -29,6 +30,11 @@ export interface ControlBarControls {
   raiseHand?: boolean;
   /** A reactions menu (default false); needs `canPublishData`. */
   reactions?: boolean;
+  /**
+   * A picture-in-picture toggle (default false), where the browser offers it: the speaker (or the pinned tile)
+   * in a small window while the user is in another tab. The bar also mounts the `<PictureInPicture>` that fills it.
+   */
+  pictureInPicture?: boolean;
   leave?: boolean;
 }
 
@@ -94,7 +100,7 @@ export function ControlBar({
   const canData = useCan('canPublishData');
   const hidden = useCan('hidden');
   const data = canData && !hidden;
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, leave: true, ...controls };
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, pictureInPicture: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
@@ -131,8 +137,11 @@ export function ControlBar({
       ) : null}
       {want.raiseHand && data ? <RaiseHandToggle labels={overrides} /> : null}
       {want.reactions && data ? <ReactionsMenu labels={overrides} /> : null}
+      {want.pictureInPicture ? <PictureInPictureButton labels={overrides} /> : null}
       {extra}
       {want.leave ? <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
+      {/* Renders nothing in the bar (only into the picture-in-picture window); keep it out of any menu that unmounts. */}
+      {want.pictureInPicture ? <PictureInPicture labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
     </div>
   );
 }

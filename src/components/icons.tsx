@@ -61,3 +61,9 @@ export const PeopleIcon = () => (
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
   </svg>
 );
+export const PictureInPictureIcon = () => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <rect x="12" y="12" width="7" height="5" rx="1" />
+  </svg>
+);

@@ -121,6 +121,15 @@ export interface RoomKitLabels {
   reacted: (name: string, emoji: string) => string;
   /** Shown while the sender's reaction limit holds sending back. */
   reactionsLimited: string;
+  /** The picture-in-picture toggle (pressed while open). */
+  pictureInPicture: string;
+  /** Why the picture-in-picture toggle is disabled with the video-only fallback: nobody's video is on. */
+  pictureInPictureNoVideo: string;
+  /** The picture-in-picture window's title and the name of its content. */
+  pictureInPictureWindow: string;
+  /** Announced when picture-in-picture opens and closes. */
+  pictureInPictureOpened: string;
+  pictureInPictureClosed: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -258,6 +267,11 @@ export const defaultLabels: RoomKitLabels = {
   reactionName: (emoji) => REACTION_NAMES[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} reacted ${emoji}`,
   reactionsLimited: 'Too many reactions. Wait a moment.',
+  pictureInPicture: 'Picture-in-picture',
+  pictureInPictureNoVideo: 'No video to show yet',
+  pictureInPictureWindow: 'Meeting (picture-in-picture)',
+  pictureInPictureOpened: 'Picture-in-picture opened',
+  pictureInPictureClosed: 'Picture-in-picture closed',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */
