@@ -146,3 +146,7 @@ export { RaiseHandToggle, RaisedHandIndicator } from './components/RaiseHand.js'
 export type { RaiseHandToggleProps, RaisedHandIndicatorProps } from './components/RaiseHand.js';
 export { ReactionsMenu, ReactionIndicator } from './components/Reactions.js';
 export type { ReactionsMenuProps, ReactionIndicatorProps } from './components/Reactions.js';
+export { usePictureInPicture } from './hooks/usePictureInPicture.js';
+export type { PictureInPictureState, PictureInPictureSupport, UsePictureInPictureOptions } from './hooks/usePictureInPicture.js';
+export { PictureInPicture, PictureInPictureButton, PictureInPictureView } from './components/PictureInPicture.js';
+export type { PictureInPictureButtonProps, PictureInPictureProps, PictureInPictureViewProps } from './components/PictureInPicture.js';

@@ -103,5 +103,10 @@ export const french: RoomKitLabels = {
   reactionsLimited: 'Trop de réactions. Patientez un instant.',
   moreControls: 'Plus',
   closePanel: (panel) => `Fermer : ${panel}`,
+  pictureInPicture: 'Image dans l’image',
+  pictureInPictureNoVideo: 'Aucune vidéo à afficher pour l’instant',
+  pictureInPictureWindow: 'Réunion (image dans l’image)',
+  pictureInPictureOpened: 'Image dans l’image ouverte',
+  pictureInPictureClosed: 'Image dans l’image fermée',
 };
 

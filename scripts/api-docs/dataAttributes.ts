@@ -42,4 +42,5 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-hand-raised': "The participant's hand is raised (on the tile and its hand badge).",
   'data-limited': 'The reactions menu is held back by the sender rate limit: its buttons are `aria-disabled` for a few seconds.',
   'data-viewer': 'PreJoin joins as a viewer (no `canPublish`): no preview or device controls.',
+  'data-rk-theme': 'The theme, `light` or `dark` (you set it on an ancestor); the picture-in-picture window\'s root copies it from where its toggle was clicked.',
 };

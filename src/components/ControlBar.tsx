@@ -10,6 +10,7 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
 import { MoreMenu } from './MoreMenu.js';
+import { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
 import { RaiseHandToggle } from './RaiseHand.js';
 import { ReactionsMenu } from './Reactions.js';
 import { TrackToggle } from './TrackToggle.js';
@@ -31,6 +32,11 @@ export interface ControlBarControls {
   raiseHand?: boolean;
   /** A reactions menu (default false); needs `canPublishData`. */
   reactions?: boolean;
+  /**
+   * A picture-in-picture toggle (default false), where the browser offers it: the speaker (or the pinned tile)
+   * in a small window while the user is in another tab. The bar also mounts the `<PictureInPicture>` that fills it.
+   */
+  pictureInPicture?: boolean;
   leave?: boolean;
 }
 
@@ -39,7 +45,7 @@ export interface ControlBarControls {
  * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
  * remain. This list alone decides the order: a new control becomes foldable by naming it here.
  */
-export const FOLD_ORDER: readonly string[] = ['cameraDevice', 'microphoneDevice', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
+export const FOLD_ORDER: readonly string[] = ['cameraDevice', 'microphoneDevice', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
 
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
@@ -103,7 +109,7 @@ export function ControlBar({
   const canData = useCan('canPublishData');
   const hidden = useCan('hidden');
   const data = canData && !hidden;
-  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, leave: true, ...controls };
+  const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, pictureInPicture: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
@@ -139,6 +145,7 @@ export function ControlBar({
     ],
     ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
     ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
+    ['pictureInPicture', want.pictureInPicture && <PictureInPictureButton labels={overrides} />],
     ['extra', extra],
     ['leave', want.leave && <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
   ];
@@ -179,6 +186,8 @@ export function ControlBar({
   return (
     <div ref={ref} role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)} data-compact={flag(fold.compact)}>
       {bar}
+      {/* Renders nothing in the bar (only into the picture-in-picture window); keep it out of any menu that unmounts. */}
+      {want.pictureInPicture ? <PictureInPicture labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
     </div>
   );
 }

@@ -2,13 +2,14 @@ import { ConnectionState } from 'livekit-client';
 import { useEffect, useRef, useState } from 'react';
 import { getChatStore } from '../core/chatStore.js';
 import { getHandStore } from '../core/handStore.js';
+import { getPictureInPictureStore } from '../core/pictureInPicture.js';
 import { getReactionStore } from '../core/reactionStore.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { displayName } from './ParticipantTile.js';
 
 /**
- * A visually hidden polite live region that announces joins, leaves, reconnects, new chat messages, raised hands and reactions to
+ * A visually hidden polite live region that announces joins, leaves, reconnects, new chat messages, raised hands, reactions and picture-in-picture opening and closing to
  * screen readers. VideoConference renders one; render it yourself in custom layouts.
  */
 export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitLabels> }) {
@@ -72,7 +73,16 @@ export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitL
     const unsubscribeReactions = getReactionStore(store.room).onReaction((reaction) => {
       if (!reaction.isLocal) setMessage(labelsRef.current.reacted(nameOf(reaction.from), reaction.emoji));
     });
+    const pip = getPictureInPictureStore(store.room);
+    let pipOpen = pip.get().mode !== null;
+    const unsubscribePip = pip.subscribe(() => {
+      const open = pip.get().mode !== null;
+      if (open === pipOpen) return;
+      pipOpen = open;
+      setMessage(open ? labelsRef.current.pictureInPictureOpened : labelsRef.current.pictureInPictureClosed);
+    });
     return () => {
+      unsubscribePip();
       unsubscribeRoom();
       unsubscribeChat();
       unsubscribeHands();

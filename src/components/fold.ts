@@ -34,7 +34,8 @@ export function foldControls(width: number, items: readonly FoldItem[], order: r
   for (const id of order) {
     if (needed <= width) break;
     const item = items.find((i) => i.id === id);
-    if (!item) continue;
+    // A control that renders nothing here (e.g. picture-in-picture where the browser lacks it) stays put.
+    if (!item || item.full === 0) continue;
     needed += (folded.length === 0 ? MORE_WIDTH + FOLD_GAP : 0) - item.compact - FOLD_GAP;
     folded.push(id);
   }

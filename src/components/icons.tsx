@@ -66,3 +66,9 @@ export const CloseIcon = () => (
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
+export const PictureInPictureIcon = () => (
+  <svg {...base} className="rk-icon">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <rect x="12" y="12" width="7" height="5" rx="1" />
+  </svg>
+);

@@ -125,6 +125,15 @@ export interface RoomKitLabels {
   moreControls: string;
   /** The close button of a side panel shown full-screen on a small screen, with the panel's name: "Close chat". */
   closePanel: (panel: string) => string;
+  /** The picture-in-picture toggle (pressed while open). */
+  pictureInPicture: string;
+  /** Why the picture-in-picture toggle is disabled with the video-only fallback: nobody's video is on. */
+  pictureInPictureNoVideo: string;
+  /** The picture-in-picture window's title and the name of its content. */
+  pictureInPictureWindow: string;
+  /** Announced when picture-in-picture opens and closes. */
+  pictureInPictureOpened: string;
+  pictureInPictureClosed: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -264,6 +273,11 @@ export const defaultLabels: RoomKitLabels = {
   reactionsLimited: 'Too many reactions. Wait a moment.',
   moreControls: 'More',
   closePanel: (panel) => `Close ${panel.toLowerCase()}`,
+  pictureInPicture: 'Picture-in-picture',
+  pictureInPictureNoVideo: 'No video to show yet',
+  pictureInPictureWindow: 'Meeting (picture-in-picture)',
+  pictureInPictureOpened: 'Picture-in-picture opened',
+  pictureInPictureClosed: 'Picture-in-picture closed',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

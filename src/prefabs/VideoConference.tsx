@@ -187,7 +187,7 @@ export function VideoConference({
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true }}
+          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true }}
           chatOpen={chatOpen}
           participantsOpen={participantsOpen}
           onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}

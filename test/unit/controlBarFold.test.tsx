@@ -29,6 +29,11 @@ describe('foldControls (which controls a bar of a given width shows)', () => {
     expect(foldControls(50, items, FOLD_ORDER).folded).toEqual(['cameraDevice', 'screenShare', 'raiseHand']);
   });
 
+  it('never folds a control that renders nothing (0 px wide), so More never opens on an empty panel', () => {
+    const withEmpty = [item('microphone'), item('pictureInPicture', 0, 0), item('chat'), item('leave')];
+    expect(foldControls(100, withEmpty, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+  });
+
   it('folds nothing where the bar has no width (not laid out)', () => {
     expect(foldControls(0, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
     expect(foldControls(Number.NaN, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
