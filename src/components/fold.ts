@@ -59,8 +59,9 @@ function slotWidth(slot: Element) {
 /**
  * @internal Measures the bar (not the window: it may be embedded) with a `ResizeObserver` and folds its controls
  * through {@link foldControls}. `ids` are the controls present, in bar order; each one in the bar sits in a
- * `[data-control]` slot. Widths are measured with labels and without, once per bar width (height changes are
- * ignored) and whenever the set of controls changes; a folded control keeps its last measured width.
+ * `[data-control]` slot. Widths are measured with labels and without, once per bar size (a second report of the
+ * same size is ignored; a new height at the same width means a control appeared or changed) and whenever the set
+ * of controls changes; a folded control keeps its last measured width.
  */
 export function useFold(ids: readonly string[], order: readonly string[]) {
   const ref = useRef<HTMLDivElement>(null);
@@ -95,9 +96,14 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
     };
     const style = getComputedStyle(bar);
     measure(bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0));
+    // A new height at the same width means a control changed size or appeared (a bar that wraps grows): measure
+    // again. That settles at once: the same widths give the same fold.
+    let lastHeight = -1;
     const observer = new ResizeObserver((entries) => {
-      const width = entries[0]?.contentRect.width ?? 0;
-      if (width !== lastWidth) measure(width);
+      const box = entries[0]?.contentRect;
+      if (!box || (box.width === lastWidth && box.height === lastHeight)) return;
+      lastHeight = box.height;
+      measure(box.width);
     });
     observer.observe(bar);
     return () => observer.disconnect();

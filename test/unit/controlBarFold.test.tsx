@@ -136,7 +136,7 @@ describe('ControlBar on a narrow bar', () => {
     expect(screen.getByRole('button', { name: 'Share screen' })).toBeInTheDocument();
   });
 
-  it('measures once per width: a report of the same width (a height change) measures nothing', () => {
+  it('measures once per size: a second report of the same size measures nothing', () => {
     const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
     render(
       <RoomProvider room={room}>
