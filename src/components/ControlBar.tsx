@@ -83,6 +83,9 @@ function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggl
  * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, participants
  * (named with the count of listed participants, `data-count`), captions, leave.
  * Publishing controls appear only where the effective grants allow them.
+ * It measures its own width (not the window's): too narrow for its labelled controls in two rows, it shows icons
+ * alone (`data-compact`; the labels remain their names), and too narrow for those in one row, it moves its less
+ * used controls (device selects first; the microphone, camera, chat and leave never) into a "More" menu button.
  */
 export function ControlBar({
   controls = {},
