@@ -101,5 +101,11 @@ export const french: RoomKitLabels = {
     ({ '👍': 'Pouce levé', '👏': 'Applaudissements', '😂': 'Rire', '❤️': 'Cœur', '🎉': 'Fête', '😮': 'Surprise' } as Record<string, string>)[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} a réagi ${emoji}`,
   reactionsLimited: 'Trop de réactions. Patientez un instant.',
+  effects: 'Effets',
+  backgroundNone: 'Aucun effet',
+  backgroundBlur: 'Flouter l’arrière-plan',
+  backgroundImage: (n) => `Arrière-plan ${n}`,
+  noiseFilter: 'Filtre de bruit',
+  effectLoading: 'Application de l’effet…',
 };
 

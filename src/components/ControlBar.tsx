@@ -29,6 +29,11 @@ export interface ControlBarControls {
   raiseHand?: boolean;
   /** A reactions menu (default false); needs `canPublishData`. */
   reactions?: boolean;
+  /**
+   * Background effects and noise filter, as an element the app renders (typically `<EffectsControl collapsible
+   * config={…} />`), so apps that never offer effects ship none of their code. It hides itself per grants.
+   */
+  effects?: ReactNode;
   leave?: boolean;
 }
 
@@ -115,6 +120,7 @@ export function ControlBar({
           {want.devices ? <MediaDeviceSelect kind="videoinput" labels={overrides} /> : null}
         </span>
       ) : null}
+      {controls.effects}
       {want.screenShare && screen ? <TrackToggle source={Track.Source.ScreenShare} labels={overrides} /> : null}
       {want.chat ? (
         <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
