@@ -124,9 +124,25 @@ describe('background effects in Chromium', () => {
     const published = await page.evaluate(() => window.effects.published());
     expect(published.processor).toBe('background-processor');
     expect(published.processed).toBeLessThan(published.raw / 2);
-    console.log('edge energy (grey levels): preview', preview, 'published', published);
+    console.log('strong edges per 1000 pixels: preview', preview, 'published', published);
 
-    // The noise filter on the published microphone.
+    // The noise filter on the published microphone, from the call's control bar.
     await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('true');
-  }, 120_000);
+    const bar = page.getByRole('toolbar', { name: 'Effects bar' });
+    await bar.getByText('Effects').click();
+    const noise = bar.getByRole('switch', { name: 'Noise filter' });
+    expect(await noise.getAttribute('aria-checked')).toBe('true');
+    expect(await bar.getByRole('radio', { name: 'Blur background' }).isChecked()).toBe(true);
+    await noise.click();
+    await expect.poll(() => noise.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('false');
+    await noise.click();
+    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('true');
+
+    // No effect: the published camera loses the processor and its edges come back.
+    await bar.getByRole('radio', { name: 'No effect' }).check();
+    await expect.poll(() => page.evaluate(() => window.effects.published().then((p) => p.processor ?? 'none')), { timeout: 20_000 }).toBe('none');
+    const plain = await page.evaluate(() => window.effects.published());
+    expect(plain.processed).toBeGreaterThan(plain.raw / 2);
+  }, 240_000);
 });

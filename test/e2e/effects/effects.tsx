@@ -1,7 +1,7 @@
 import { createLocalVideoTrack, Track, type LocalVideoTrack, type Room } from 'livekit-client';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { EffectsControl, PreJoin, RoomProvider, VideoConference, useRoom, type BackgroundEffectsConfig } from '@roomkit/react';
+import { ControlBar, EffectsControl, PreJoin, RoomProvider, VideoConference, useRoom, type BackgroundEffectsConfig } from '@roomkit/react';
 import '@roomkit/react/styles.css';
 
 declare global {
@@ -33,6 +33,13 @@ const config: BackgroundEffectsConfig = {
 
 /** Strong edges per thousand pixels (a grey-level jump over 24 between horizontal neighbours): few in a blurred frame. */
 async function edgeEnergy(track: MediaStreamTrack): Promise<number> {
+  const { edges, mean } = await sample(track);
+  // A black or empty frame has no edges either: it does not count as blurred.
+  if (mean < 20) throw new Error(`the frame is dark (mean ${mean})`);
+  return edges;
+}
+
+async function sample(track: MediaStreamTrack): Promise<{ edges: number; mean: number }> {
   const video = document.createElement('video');
   video.muted = true;
   video.srcObject = new MediaStream([track]);
@@ -47,6 +54,8 @@ async function edgeEnergy(track: MediaStreamTrack): Promise<number> {
   const { data } = context.getImageData(0, 0, 320, 180);
   let sum = 0;
   let n = 0;
+  let grey = 0;
+  for (let i = 0; i < data.length; i += 4) grey += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
   for (let y = 0; y < 180; y++) {
     for (let x = 0; x < 319; x++) {
       const i = (y * 320 + x) * 4;
@@ -54,7 +63,7 @@ async function edgeEnergy(track: MediaStreamTrack): Promise<number> {
       n++;
     }
   }
-  return (sum / n) * 1000;
+  return { edges: (sum / n) * 1000, mean: grey / (data.length / 4) };
 }
 
 async function rawEnergy(): Promise<number> {
@@ -77,7 +86,14 @@ function App({ url, token }: { url: string; token: string }) {
     <RoomProvider connection={{ url, token }} connect={joined} video={joined} audio={joined} onError={(e) => console.error(e.code, e.message)}>
       <Expose />
       {joined ? (
-        <VideoConference />
+        <>
+          <VideoConference />
+          {/* The call's effects, through ControlBar's slot (VideoConference has none yet). */}
+          <ControlBar
+            aria-label="Effects bar"
+            controls={{ microphone: false, camera: false, screenShare: false, leave: false, effects: <EffectsControl collapsible config={config} /> }}
+          />
+        </>
       ) : (
         <PreJoin onSubmit={() => setJoined(true)} effects={<EffectsControl config={config} backgrounds={[{ url: 'background.png', label: 'Stripes' }]} />} />
       )}
