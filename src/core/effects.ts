@@ -88,7 +88,7 @@ export interface EffectsState {
 /** @internal No effect. */
 export const NO_EFFECT: BackgroundEffect = Object.freeze({ kind: 'none' });
 
-let backgroundSupport: true | undefined;
+let webgl2: boolean | undefined;
 
 /**
  * Whether this browser can run `@livekit/track-processors`' background effects, checked without loading it:
@@ -96,22 +96,21 @@ let backgroundSupport: true | undefined;
  * a WebGL2 context, and either MediaStreamTrackProcessor + MediaStreamTrackGenerator or canvas.captureStream).
  */
 export function supportsBackgroundEffects(): boolean {
-  if (backgroundSupport !== undefined) return backgroundSupport;
   const g = globalThis as Record<string, unknown>;
   const has = (name: string) => typeof g[name] !== 'undefined';
-  let webgl2: boolean;
-  try {
-    webgl2 = typeof document !== 'undefined' && !!document.createElement('canvas').getContext('webgl2');
-  } catch {
-    webgl2 = false;
-  }
-  const transformer = has('OffscreenCanvas') && has('VideoFrame') && has('createImageBitmap') && webgl2;
+  if (!has('OffscreenCanvas') || !has('VideoFrame') || !has('createImageBitmap') || typeof document === 'undefined') return false;
   const streams = has('MediaStreamTrackProcessor') && has('MediaStreamTrackGenerator');
-  const fallback = has('HTMLCanvasElement') && has('VideoFrame') && 'captureStream' in (g.HTMLCanvasElement as { prototype: object }).prototype;
-  const supported = transformer && (streams || fallback);
-  // Only a yes is kept: creating a WebGL2 context is not free, and a no costs nothing to ask again.
-  if (supported) backgroundSupport = true;
-  return supported;
+  const fallback = has('HTMLCanvasElement') && 'captureStream' in (g.HTMLCanvasElement as { prototype: object }).prototype;
+  if (!streams && !fallback) return false;
+  // Creating a WebGL2 context is not free: once per page.
+  if (webgl2 === undefined) {
+    try {
+      webgl2 = !!document.createElement('canvas').getContext('webgl2');
+    } catch {
+      webgl2 = false;
+    }
+  }
+  return webgl2;
 }
 
 /** Whether the browser lets a page switch its built-in microphone noise suppression. */
