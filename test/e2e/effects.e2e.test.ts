@@ -126,6 +126,16 @@ describe('background effects in Chromium', () => {
     expect(published.processed).toBeLessThan(published.raw / 2);
     console.log('strong edges per 1000 pixels: preview', preview, 'published', published);
 
+    // Muting and unmuting restarts the camera: the processor follows the new capture.
+    const camera = page.getByRole('button', { name: 'Camera' });
+    await camera.click();
+    await expect.poll(() => camera.getAttribute('aria-pressed')).toBe('false');
+    await camera.click();
+    await expect.poll(() => camera.getAttribute('aria-pressed')).toBe('true');
+    const unmuted = await page.evaluate(() => window.effects.published());
+    expect(unmuted.processor).toBe('background-processor');
+    expect(unmuted.processed).toBeLessThan(unmuted.raw / 2);
+
     // The noise filter on the published microphone, from the call's control bar.
     await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('true');
     const bar = page.getByRole('toolbar', { name: 'Effects bar' });
@@ -144,5 +154,5 @@ describe('background effects in Chromium', () => {
     await expect.poll(() => page.evaluate(() => window.effects.published().then((p) => p.processor ?? 'none')), { timeout: 20_000 }).toBe('none');
     const plain = await page.evaluate(() => window.effects.published());
     expect(plain.processed).toBeGreaterThan(plain.raw / 2);
-  }, 240_000);
+  }, 420_000);
 });

@@ -169,10 +169,30 @@ describe('EffectsControl', () => {
   it('PreJoin applies the effect to its preview; ControlBar shows the effects element it is given', async () => {
     const user = userEvent.setup();
     const room = createTestRoom();
-    renderIn(room, <PreJoin onSubmit={() => {}} effects={<EffectsControl config={config()} />} />);
-    await user.click(screen.getByRole('radio', { name: 'Blur background' }));
+    // Records which tracks the processors start on.
+    const started: MediaStreamTrack[] = [];
+    const recording: BackgroundEffectsConfig = {
+      ...assets,
+      load: async () => {
+        const real = await fakeBackgroundProcessors();
+        return {
+          BackgroundProcessor: (options) => {
+            const processor = real.BackgroundProcessor(options);
+            const init = processor.init.bind(processor);
+            processor.init = (opts) => (started.push(opts.track), init(opts));
+            return processor;
+          },
+        };
+      },
+    };
+    renderIn(room, <PreJoin onSubmit={() => {}} effects={<EffectsControl config={recording} />} />);
     const preview = screen.getByLabelText('Camera preview') as HTMLVideoElement;
+    await waitFor(() => expect(preview.srcObject).toBeTruthy());
+    await user.click(screen.getByRole('radio', { name: 'Blur background' }));
     await waitFor(() => expect(preview.closest('form')?.querySelector('.rk-effects')).toHaveAttribute('data-state', 'applied'));
+    // No camera is published before joining: the processor runs on the preview's track.
+    expect(cameraTrack(room)).toBeUndefined();
+    expect(started).toEqual([(preview.srcObject as MediaStream).getVideoTracks()[0]]);
 
     const other = createTestRoom();
     renderIn(other, <ControlBar controls={{ effects: <EffectsControl collapsible config={config()} /> }} />);
