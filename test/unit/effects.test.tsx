@@ -9,6 +9,7 @@ import {
   RoomProvider,
   isRoomKitError,
   useBackgroundEffect,
+  useNoiseFilter,
   type BackgroundEffectsConfig,
 } from '../../src/index';
 import { createTestRoom, fakeBackgroundProcessors, type FakeBackgroundProcessor, type TestRoom, type TestRoomInit } from '../../src/testing/index';
@@ -198,5 +199,38 @@ describe('EffectsControl', () => {
     renderIn(other, <ControlBar controls={{ effects: <EffectsControl collapsible config={config()} /> }} />);
     const toolbar = screen.getAllByRole('toolbar')[0]!;
     expect(toolbar.querySelector('summary')).toHaveTextContent('Effects');
+  });
+});
+
+describe('effect hooks re-render only for what they return', () => {
+  beforeEach(stubEffectBrowserApis);
+
+  it('switching the noise filter does not re-render a background-effect consumer, and the reverse', async () => {
+    const room = createTestRoom();
+    let backgroundRenders = 0;
+    let noiseRenders = 0;
+    const background = renderHook(
+      () => {
+        backgroundRenders++;
+        return useBackgroundEffect({ config: config() });
+      },
+      { wrapper: ({ children }) => <RoomProvider room={room}>{children}</RoomProvider> },
+    );
+    const noise = renderHook(
+      () => {
+        noiseRenders++;
+        return useNoiseFilter();
+      },
+      { wrapper: ({ children }) => <RoomProvider room={room}>{children}</RoomProvider> },
+    );
+    const [b0, n0] = [backgroundRenders, noiseRenders];
+    await act(() => noise.result.current.setEnabled(false));
+    expect(noise.result.current.enabled).toBe(false);
+    expect(backgroundRenders).toBe(b0);
+    const n1 = noiseRenders;
+    await act(() => background.result.current.setEffect({ kind: 'blur' }));
+    expect(background.result.current.status).toBe('applied');
+    expect(noiseRenders).toBe(n1);
+    expect(n1).toBeGreaterThan(n0);
   });
 });
