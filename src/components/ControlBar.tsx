@@ -35,6 +35,11 @@ export interface ControlBarControls {
    * in a small window while the user is in another tab. The bar also mounts the `<PictureInPicture>` that fills it.
    */
   pictureInPicture?: boolean;
+  /**
+   * Background effects and noise filter, as an element the app renders (typically `<EffectsControl collapsible
+   * config={…} />`), so apps that never offer effects ship none of their code. It hides itself per grants.
+   */
+  effects?: ReactNode;
   leave?: boolean;
 }
 
@@ -121,6 +126,7 @@ export function ControlBar({
           {want.devices ? <MediaDeviceSelect kind="videoinput" labels={overrides} /> : null}
         </span>
       ) : null}
+      {controls.effects}
       {want.screenShare && screen ? <TrackToggle source={Track.Source.ScreenShare} labels={overrides} /> : null}
       {want.chat ? (
         <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
