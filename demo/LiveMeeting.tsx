@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { PreJoin, RoomProvider, useRoom, VideoConference, type PreJoinChoices } from '@roomkit/react';
+import { EffectsControl, PreJoin, RoomProvider, useRoom, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
 import { useConnection } from '@roomkit/react/query';
 
 /** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
@@ -27,6 +27,13 @@ function adminCall(token: string | undefined, action: string, body: Record<strin
   };
 }
 
+/** Background effects: @livekit/track-processors loads on first use; its files come from the demo server (vite.config.ts). */
+const effects: BackgroundEffectsConfig = {
+  load: () => import('@livekit/track-processors'),
+  wasmUrl: '/mediapipe/wasm',
+  modelUrl: '/mediapipe/selfie_segmentation.tflite',
+};
+
 /** Lets the end-to-end tests reach the page's livekit-client Room (for attempts the UI never offers). */
 function ExposeRoomForTests({ token }: { token: string | undefined }) {
   const room = useRoom();
@@ -52,7 +59,7 @@ export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: stri
       <ExposeRoomForTests token={token} />
       {choices === null ? (
         <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
-          <PreJoin onSubmit={setChoices} defaults={{ displayName: name }} />
+          <PreJoin onSubmit={setChoices} defaults={{ displayName: name }} effects={<EffectsControl config={effects} />} />
         </div>
       ) : (
         <VideoConference

@@ -1,11 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { sourceAliases } from '../sourceAliases';
+
+const root = resolve(import.meta.dirname, '..');
+
+/**
+ * Background effects' files, hosted by the app as the README asks: MediaPipe's wasm from node_modules and the
+ * selfie-segmentation model the e2e tests use (test/e2e/effects/README.md), under /mediapipe/.
+ */
+function mediapipeAssets(): Plugin {
+  const files: Record<string, string> = {
+    '/wasm/vision_wasm_internal.js': 'node_modules/@mediapipe/tasks-vision/wasm/vision_wasm_internal.js',
+    '/wasm/vision_wasm_internal.wasm': 'node_modules/@mediapipe/tasks-vision/wasm/vision_wasm_internal.wasm',
+    '/wasm/vision_wasm_nosimd_internal.js': 'node_modules/@mediapipe/tasks-vision/wasm/vision_wasm_nosimd_internal.js',
+    '/wasm/vision_wasm_nosimd_internal.wasm': 'node_modules/@mediapipe/tasks-vision/wasm/vision_wasm_nosimd_internal.wasm',
+    '/selfie_segmentation.tflite': 'test/e2e/effects/selfie_segmentation.tflite',
+  };
+  return {
+    name: 'roomkit-demo-mediapipe',
+    configureServer(server) {
+      server.middlewares.use('/mediapipe', (req, res, next) => {
+        const file = files[new URL(req.url ?? '/', 'http://localhost').pathname];
+        if (!file) return next();
+        readFile(resolve(root, file)).then(
+          (body) => res.writeHead(200, { 'content-type': file.endsWith('.wasm') ? 'application/wasm' : file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(body),
+          () => res.writeHead(404).end(),
+        );
+      });
+    },
+  };
+}
 
 /** The demo imports only the public entry points; here they resolve to the sources. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), mediapipeAssets()],
   resolve: { alias: sourceAliases },
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: false },
   preview: { host: '127.0.0.1' },

@@ -122,6 +122,24 @@ export { LiveAnnouncer } from './components/LiveAnnouncer.js';
 export { ParticipantList } from './components/ParticipantList.js';
 export type { ParticipantListProps } from './components/ParticipantList.js';
 
+// Background effects and noise filter
+export { supportsBackgroundEffects, supportsNoiseFilter } from './core/effects.js';
+export type {
+  BackgroundEffect,
+  BackgroundEffectsConfig,
+  BackgroundEffectAssetPaths,
+  BackgroundProcessorLike,
+  BackgroundProcessorOptions,
+  BackgroundProcessorsModule,
+  EffectStatus,
+} from './core/effects.js';
+export { useBackgroundEffect } from './hooks/useBackgroundEffect.js';
+export type { BackgroundEffectState, UseBackgroundEffectOptions } from './hooks/useBackgroundEffect.js';
+export { useNoiseFilter } from './hooks/useNoiseFilter.js';
+export type { NoiseFilterState } from './hooks/useNoiseFilter.js';
+export { EffectsControl } from './components/EffectsControl.js';
+export type { EffectsControlProps, VirtualBackground } from './components/EffectsControl.js';
+
 // Prefabs
 export { PreJoin } from './prefabs/PreJoin.js';
 export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';

@@ -108,5 +108,11 @@ export const french: RoomKitLabels = {
   pictureInPictureWindow: 'Réunion (image dans l’image)',
   pictureInPictureOpened: 'Image dans l’image ouverte',
   pictureInPictureClosed: 'Image dans l’image fermée',
+  effects: 'Effets',
+  backgroundNone: 'Aucun effet',
+  backgroundBlur: 'Flouter l’arrière-plan',
+  backgroundImage: (n) => `Arrière-plan ${n}`,
+  noiseFilter: 'Filtre de bruit',
+  effectLoading: 'Application de l’effet…',
 };
 

@@ -19,6 +19,7 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   'not-permitted': 'Hide or disable the control with `useCan`, or issue a token with the grant the user needs.',
   'not-connected': 'Wait for `useConnectionState()` to be `connected` before publishing, sending data or chatting.',
   'device-error': 'Ask the user to allow camera/microphone access in the browser, close other apps using the device, or pick another device.',
+  'effects-unavailable': 'Pass `config` with `load: () => import(\'@livekit/track-processors\')` (after `npm i @livekit/track-processors`), `wasmUrl` and `modelUrl` served by your app; check the browser supports WebGL2 and VideoFrame.',
   'invalid-connection-response':
     'Make your backend relay the Room API answer unchanged: `{ token, url, room, identity, expiresAt }` with status 200 and JSON content type.',
   'bad-request': 'Read `details.body`: the Room API names the field it rejected (for example an invalid room name or grant).',

@@ -37,6 +37,11 @@ export interface ControlBarControls {
    * in a small window while the user is in another tab. The bar also mounts the `<PictureInPicture>` that fills it.
    */
   pictureInPicture?: boolean;
+  /**
+   * Background effects and noise filter, as an element the app renders (typically `<EffectsControl collapsible
+   * config={…} />`), so apps that never offer effects ship none of their code. It hides itself per grants.
+   */
+  effects?: ReactNode;
   leave?: boolean;
 }
 
@@ -45,7 +50,7 @@ export interface ControlBarControls {
  * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
  * remain. This list alone decides the order: a new control becomes foldable by naming it here.
  */
-export const FOLD_ORDER: readonly string[] = ['cameraDevice', 'microphoneDevice', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
+export const FOLD_ORDER: readonly string[] = ['cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
 
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
@@ -126,6 +131,7 @@ export function ControlBar({
     ['microphoneDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
     ['camera', want.camera && cam && <TrackToggle source={Track.Source.Camera} labels={overrides} />, 'cam'],
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
+    ['effects', controls.effects],
     ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
     [
       'chat',

@@ -134,6 +134,18 @@ export interface RoomKitLabels {
   /** Announced when picture-in-picture opens and closes. */
   pictureInPictureOpened: string;
   pictureInPictureClosed: string;
+  /** The effects control's group name (background effects and noise filter). */
+  effects: string;
+  /** The background choice that turns effects off. */
+  backgroundNone: string;
+  /** The background choice that blurs the background. */
+  backgroundBlur: string;
+  /** A virtual background's name when the app gave none (1-based). */
+  backgroundImage: (n: number) => string;
+  /** The microphone noise-filter switch. */
+  noiseFilter: string;
+  /** Shown while an effect loads. */
+  effectLoading: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -171,6 +183,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'not-permitted': 'You are not allowed to do that in this meeting.',
   'not-connected': 'You are not connected to the meeting.',
   'device-error': 'Your camera, microphone or screen could not be started.',
+  'effects-unavailable': 'This effect is not available here.',
   'invalid-connection-response': 'The meeting service sent an answer this app cannot read.',
   'bad-request': 'The meeting service refused the request.',
   'room-not-found': 'This meeting does not exist.',
@@ -278,6 +291,12 @@ export const defaultLabels: RoomKitLabels = {
   pictureInPictureWindow: 'Meeting (picture-in-picture)',
   pictureInPictureOpened: 'Picture-in-picture opened',
   pictureInPictureClosed: 'Picture-in-picture closed',
+  effects: 'Effects',
+  backgroundNone: 'No effect',
+  backgroundBlur: 'Blur background',
+  backgroundImage: (n) => `Background ${n}`,
+  noiseFilter: 'Noise filter',
+  effectLoading: 'Applying effect…',
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

@@ -38,6 +38,11 @@ export type RoomKitErrorCode =
   | 'rate-limited'
   /** A hook was used outside `<RoomProvider>` without an explicit room. */
   | 'missing-provider'
+  /**
+   * A background effect or the noise filter cannot run: no effects configuration, `@livekit/track-processors`
+   * not installed (`npm i @livekit/track-processors`), an unsupported browser, or its assets failed to load.
+   */
+  | 'effects-unavailable'
   /** The installed livekit-client lacks something RoomKit needs. */
   | 'unsupported-livekit-version'
   /** Any other failure while connecting; `cause` holds the original error. */

@@ -1,6 +1,7 @@
 import type { LocalVideoTrack } from 'livekit-client';
-import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { createPreviewTrack } from '../core/deviceStore.js';
+import { getEffectsStore } from '../core/effects.js';
 import { toRoomKitError } from '../core/toRoomKitError.js';
 import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
@@ -31,6 +32,11 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
   /** Initial choices (display name from the token by default; microphone and camera on). */
   defaults?: Partial<Pick<PreJoinChoices, 'displayName' | 'audioEnabled' | 'videoEnabled'>>;
   labels?: Partial<RoomKitLabels>;
+  /**
+   * Background effects and noise filter under the preview, typically `<EffectsControl config={…} />`. The chosen
+   * effect applies to the preview and carries over to the camera published on join.
+   */
+  effects?: ReactNode;
 }
 
 /**
@@ -38,7 +44,7 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
  * preview. Render it inside `<RoomProvider connect={false}>` so it knows the grants: a session that may not
  * publish joins as a viewer, with no device preview. `data-viewer` is present then.
  */
-export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className, ...rest }: PreJoinProps) {
+export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();
@@ -61,10 +67,12 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className,
     if (!showPreview) return;
     let cancelled = false;
     let track: LocalVideoTrack | undefined;
+    let removeEffects: (() => void) | undefined;
     createPreviewTrack(room, cameraId).then(
       (t) => {
         if (cancelled) return void t.stop();
         track = t;
+        removeEffects = getEffectsStore(room).addPreviewTrack(t);
         setPreviewError(undefined);
         if (el) t.attach(el);
       },
@@ -74,6 +82,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className,
     );
     return () => {
       cancelled = true;
+      removeEffects?.();
       if (track) {
         if (el) track.detach(el);
         track.stop();
@@ -111,6 +120,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className,
           ) : null}
         </div>
       ) : null}
+      {effects}
       {viewer ? <p className="rk-prejoin-notice">{labels.viewerNotice}</p> : null}
       <label className="rk-field" htmlFor={nameId}>
         <span className="rk-field-label">{labels.displayName}</span>

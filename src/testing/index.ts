@@ -8,3 +8,5 @@ export type {
   TestRoomInit,
 } from './TestRoom.js';
 export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';
+export { fakeBackgroundProcessors } from './fakeBackgroundProcessors.js';
+export type { FakeBackgroundProcessor, FakeBackgroundProcessorsOptions } from './fakeBackgroundProcessors.js';

@@ -36,6 +36,9 @@ export function installLocalPublishing(ctx: SimContext): void {
     const track =
       source === Track.Source.Microphone ? new LocalAudioTrack(media, undefined, true) : new LocalVideoTrack(media, undefined, true);
     track.source = source;
+    // As livekit-client does: a capture default's processor is set before the track is published.
+    const processor = source === Track.Source.Camera ? ctx.room.options.videoCaptureDefaults?.processor : undefined;
+    if (processor && track instanceof LocalVideoTrack) await track.setProcessor(processor);
     const publication = new LocalTrackPublication(
       track.kind,
       { sid: sid('TR'), name, source: PROTO_SOURCE[name], type: track.kind === Track.Kind.Video ? 1 : 0, muted: false } as never,

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  getEffectsStore,
+  supportsBackgroundEffects,
+  type BackgroundEffect,
+  type BackgroundEffectsConfig,
+  type EffectStatus,
+} from '../core/effects.js';
+import { canPublishSource } from '../core/grants.js';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
+
+/** Options of {@link useBackgroundEffect}. */
+export interface UseBackgroundEffectOptions extends RoomHookOptions {
+  /** How effects load and where their assets live. Without it, choosing an effect fails with `effects-unavailable`. */
+  config?: BackgroundEffectsConfig | undefined;
+  /** An effect to apply on mount when none was chosen in this room yet (for example a remembered choice). */
+  defaultEffect?: BackgroundEffect | undefined;
+  /** Called with each effect the user chooses (for example to remember it). */
+  onEffectChange?: ((effect: BackgroundEffect) => void) | undefined;
+}
+
+/** What {@link useBackgroundEffect} returns. */
+export interface BackgroundEffectState {
+  /** The chosen effect (already chosen while it loads: see `status`). */
+  effect: BackgroundEffect;
+  /** `loading`, `applied`, `error`, or `idle` for no effect. */
+  status: EffectStatus;
+  /** The effect is loading or being applied. */
+  pending: boolean;
+  /** The browser can run background effects (checked without loading them). */
+  supported: boolean;
+  /** The effective grants allow publishing the camera. */
+  allowed: boolean;
+  /** The last failure (`effects-unavailable`), cleared by the next choice. */
+  error: RoomKitError | undefined;
+  /** Chooses an effect for the camera and the pre-join preview; rejects with `effects-unavailable` on failure. */
+  setEffect: (effect: BackgroundEffect) => Promise<void>;
+}
+
+/**
+ * The local camera's background effect: none, blur, or a virtual background image. The choice applies to
+ * the pre-join preview, carries over to the camera published on join (its first frame is already processed),
+ * and survives camera switches and mute. `@livekit/track-processors` loads through `config.load` the first
+ * time an effect is chosen, never before.
+ *
+ * @example
+ * ```tsx
+ * const { effect, setEffect, supported } = useBackgroundEffect({ config: effects });
+ * ```
+ */
+export function useBackgroundEffect(options: UseBackgroundEffectOptions = {}): BackgroundEffectState {
+  const roomStore = useRoomStore('useBackgroundEffect', options.room);
+  const store = getEffectsStore(roomStore.room);
+  const effect = useStoreValue(store.subscribe, () => store.getState().background);
+  const status = useStoreValue(store.subscribe, () => store.getState().status);
+  const error = useStoreValue(store.subscribe, () => store.getState().error);
+  const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'camera'));
+  const latest = useRef(options);
+  latest.current = options;
+  const supported = supportsBackgroundEffects();
+
+  const setEffect = useCallback(
+    (next: BackgroundEffect) => {
+      latest.current.onEffectChange?.(next);
+      return store.setBackground(next, latest.current.config);
+    },
+    [store],
+  );
+
+  const initial = options.defaultEffect;
+  useEffect(() => {
+    if (!initial || initial.kind === 'none' || store.getState().touched || !supported || !allowed) return;
+    store.setBackground(initial, latest.current.config).catch(() => undefined);
+    // Only on mount (and once the grants allow it): a later defaultEffect is not a new choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, supported, allowed]);
+
+  return { effect, status, pending: status === 'loading', supported, allowed, error, setEffect };
+}

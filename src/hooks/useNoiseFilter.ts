@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { getEffectsStore, supportsNoiseFilter } from '../core/effects.js';
+import { canPublishSource } from '../core/grants.js';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { useRoomStore } from './RoomContext.js';
+import type { RoomHookOptions } from './useRoom.js';
+import { useStoreValue } from './useStoreValue.js';
+
+/** What {@link useNoiseFilter} returns. */
+export interface NoiseFilterState {
+  /** The microphone's noise suppression is on (livekit-client's default). */
+  enabled: boolean;
+  /** A switch is in progress. */
+  pending: boolean;
+  /** The browser lets the page switch noise suppression. */
+  supported: boolean;
+  /** The effective grants allow publishing the microphone. */
+  allowed: boolean;
+  /** The last failure (`effects-unavailable`). */
+  error: RoomKitError | undefined;
+  /** Turns noise suppression on or off for the published microphone and for later captures. */
+  setEnabled: (enabled: boolean) => Promise<void>;
+}
+
+/**
+ * The microphone noise filter: the browser's built-in noise suppression (WebRTC's `noiseSuppression`
+ * constraint), switched on the live microphone and for microphones opened later. It costs no download.
+ */
+export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState {
+  const roomStore = useRoomStore('useNoiseFilter', options.room);
+  const store = getEffectsStore(roomStore.room);
+  const enabled = useStoreValue(store.subscribe, () => store.getState().noiseFilter);
+  const pending = useStoreValue(store.subscribe, () => store.getState().noisePending);
+  const error = useStoreValue(store.subscribe, () => store.getState().noiseError);
+  const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'microphone'));
+  const setEnabled = useCallback((next: boolean) => store.setNoiseFilter(next), [store]);
+  return { enabled, pending, supported: supportsNoiseFilter(), allowed, error, setEnabled };
+}

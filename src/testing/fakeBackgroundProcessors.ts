@@ -1,0 +1,88 @@
+import type { Track, TrackProcessor, VideoProcessorOptions } from 'livekit-client';
+import type { BackgroundProcessorLike, BackgroundProcessorOptions, BackgroundProcessorsModule } from '../core/effects.js';
+
+/** Options of {@link fakeBackgroundProcessors}. */
+export interface FakeBackgroundProcessorsOptions {
+  /** How long loading takes, in ms (default 0), to show the loading state. */
+  loadDelayMs?: number;
+  /** Loading fails, as when `@livekit/track-processors` is not installed. */
+  failLoad?: boolean;
+}
+
+/** A processor from {@link fakeBackgroundProcessors}; tests read its `mode` and `imagePath`. */
+export interface FakeBackgroundProcessor extends BackgroundProcessorLike {
+  /** The current mode: `background-blur` or `virtual-background`. */
+  readonly mode: BackgroundProcessorOptions['mode'];
+  /** The virtual background's URL, in `virtual-background` mode. */
+  readonly imagePath: string | undefined;
+}
+
+/**
+ * A stand-in for `@livekit/track-processors` for stories and jsdom tests: pass `load: async () =>
+ * fakeBackgroundProcessors()` in the effects config. Its processor loads no MediaPipe: in a browser it draws
+ * the camera blurred (or tinted, for a virtual background) with a 2D canvas; in jsdom it passes the track
+ * through. Tracks then carry it as their processor, as with the real module.
+ */
+export function fakeBackgroundProcessors(options: FakeBackgroundProcessorsOptions = {}): Promise<BackgroundProcessorsModule> {
+  const module: BackgroundProcessorsModule = {
+    BackgroundProcessor: (init) => createFakeProcessor(init),
+  };
+  return new Promise((resolve, reject) =>
+    setTimeout(() => (options.failLoad ? reject(new Error('Cannot find module @livekit/track-processors')) : resolve(module)), options.loadDelayMs ?? 0),
+  );
+}
+
+function createFakeProcessor(init: BackgroundProcessorOptions): FakeBackgroundProcessor {
+  let mode = init.mode;
+  let imagePath = init.mode === 'virtual-background' ? init.imagePath : undefined;
+  let stop: (() => void) | undefined;
+  const start = (opts: VideoProcessorOptions) => {
+    const canvas = typeof document !== 'undefined' ? document.createElement('canvas') : undefined;
+    const context = canvas && 'captureStream' in canvas ? canvas.getContext('2d') : null;
+    if (!canvas || !context || !opts.element) {
+      processor.processedTrack = opts.track;
+      return;
+    }
+    const { width = 640, height = 360 } = opts.track.getSettings();
+    canvas.width = width;
+    canvas.height = height;
+    let frame = 0;
+    const draw = () => {
+      context.filter = mode === 'background-blur' ? 'blur(8px)' : 'hue-rotate(180deg)';
+      context.drawImage(opts.element as HTMLVideoElement, 0, 0, width, height);
+      frame = requestAnimationFrame(draw);
+    };
+    draw();
+    processor.processedTrack = canvas.captureStream(30).getVideoTracks()[0];
+    stop = () => {
+      cancelAnimationFrame(frame);
+      processor.processedTrack?.stop();
+    };
+  };
+  const processor: FakeBackgroundProcessor & TrackProcessor<Track.Kind.Video> = {
+    name: 'roomkit-fake-background',
+    processedTrack: undefined,
+    get mode() {
+      return mode;
+    },
+    get imagePath() {
+      return imagePath;
+    },
+    async init(opts: VideoProcessorOptions) {
+      start(opts);
+    },
+    async restart(opts: VideoProcessorOptions) {
+      stop?.();
+      start(opts);
+    },
+    async destroy() {
+      stop?.();
+      stop = undefined;
+    },
+    async switchTo(next) {
+      mode = next.mode;
+      imagePath = next.mode === 'virtual-background' ? next.imagePath : undefined;
+    },
+  };
+  return processor;
+}
