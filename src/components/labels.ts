@@ -121,6 +121,16 @@ export interface RoomKitLabels {
   reacted: (name: string, emoji: string) => string;
   /** Shown while the sender's reaction limit holds sending back. */
   reactionsLimited: string;
+  /**
+   * A device problem in words that name the fix, on the toggle (its description) and in PreJoin: "Camera blocked:
+   * allow it in the address bar, then try again". `code` is the error's code (`permission-denied`,
+   * `device-not-found`, `device-in-use`, `device-lost`, `device-error`, `not-permitted`).
+   */
+  deviceProblem: (device: 'microphone' | 'camera' | 'screen', code: RoomKitErrorCode) => string;
+  /** The button that tries a failed device again. */
+  tryAgain: string;
+  /** A remembered device is gone: "Your saved camera is not connected; using the default camera". */
+  savedDeviceMissing: (device: 'microphone' | 'camera' | 'speaker') => string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -158,6 +168,10 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'not-permitted': 'You are not allowed to do that in this meeting.',
   'not-connected': 'You are not connected to the meeting.',
   'device-error': 'Your camera, microphone or screen could not be started.',
+  'permission-denied': 'Your camera or microphone is blocked. Allow it in the address bar, then try again.',
+  'device-not-found': 'No camera or microphone was found. Connect one, then try again.',
+  'device-in-use': 'Your camera or microphone is in use by another app. Close it, then try again.',
+  'device-lost': 'Your camera or microphone stopped. Reconnect it, then try again.',
   'invalid-connection-response': 'The meeting service sent an answer this app cannot read.',
   'bad-request': 'The meeting service refused the request.',
   'room-not-found': 'This meeting does not exist.',
@@ -258,6 +272,25 @@ export const defaultLabels: RoomKitLabels = {
   reactionName: (emoji) => REACTION_NAMES[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} reacted ${emoji}`,
   reactionsLimited: 'Too many reactions. Wait a moment.',
+  deviceProblem: (device, code) => {
+    const Name = device === 'microphone' ? 'Microphone' : device === 'camera' ? 'Camera' : 'Screen sharing';
+    switch (code) {
+      case 'permission-denied':
+        return `${Name} blocked: allow it in the address bar, then try again`;
+      case 'device-not-found':
+        return `No ${device} found: connect one, then try again`;
+      case 'device-in-use':
+        return `${Name} in use by another app: close that app, then try again`;
+      case 'device-lost':
+        return `${Name} disconnected: reconnect it or choose another, then try again`;
+      case 'not-permitted':
+        return `You may not share your ${device} in this meeting`;
+      default:
+        return `${Name} could not start: try again`;
+    }
+  },
+  tryAgain: 'Try again',
+  savedDeviceMissing: (device) => `Your saved ${device} is not connected; using the default ${device}`,
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

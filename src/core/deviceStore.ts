@@ -29,6 +29,14 @@ function sameDevices(a: readonly MediaDeviceInfo[], b: readonly MediaDeviceInfo[
   return a.length === b.length && a.every((d, i) => d.deviceId === b[i]!.deviceId && d.label === b[i]!.label);
 }
 
+/** @internal Lists the devices of `kind` now (the room's enumerator, else the browser's; empty without media devices). */
+export async function listDevices(room: Room, kind: MediaDeviceKindName): Promise<MediaDeviceInfo[]> {
+  const enumerate = enumerators.get(room);
+  if (enumerate) return enumerate(kind);
+  if (typeof navigator === 'undefined' || !navigator.mediaDevices) return [];
+  return Room.getLocalDevices(kind, false);
+}
+
 /** @internal The room's device store, created on first use. */
 export function getDeviceStore(room: Room): DeviceStore {
   let store = stores.get(room);

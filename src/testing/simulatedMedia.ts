@@ -68,16 +68,49 @@ export function subscriptionAnswerer(ctx: SimContext, current: (identity: string
 /** Simulated devices for `useMediaDevices` and device menus. */
 export type SimulatedDevices = Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
 
-/** The camera preview (a synthetic track) and, when given, the simulated device list of `room`. */
-export function installPreviewAndDevices(room: Room, devices: SimulatedDevices | undefined): void {
+/** A device kind the simulated browser can refuse: a microphone, a camera, or the screen-share picker. */
+export type SimulatedDeviceKind = 'audioinput' | 'videoinput' | 'screen';
+
+/**
+ * How the simulated browser refuses to open a device, as a real one does: `permission-denied` rejects with
+ * `NotAllowedError` (for `screen`, what Chromium answers when the person cancels the picker), `device-not-found`
+ * with `NotFoundError`, `device-in-use` with `NotReadableError` ("Could not start video source"), `device-error`
+ * with an `UnknownError`.
+ */
+export type SimulatedDeviceFailure = 'permission-denied' | 'device-not-found' | 'device-in-use' | 'device-error';
+
+const FAILURES: Record<SimulatedDeviceFailure, [string, string]> = {
+  'permission-denied': ['NotAllowedError', 'Permission denied'],
+  'device-not-found': ['NotFoundError', 'Requested device not found'],
+  'device-in-use': ['NotReadableError', 'Could not start video source'],
+  'device-error': ['UnknownError', 'The device failed'],
+};
+
+/** The DOMException a browser's getUserMedia / getDisplayMedia rejects with for `failure`. */
+export function browserFailure(failure: SimulatedDeviceFailure): Error {
+  const [name, message] = FAILURES[failure];
+  return typeof DOMException === 'function' ? new DOMException(message, name) : Object.assign(new Error(message), { name });
+}
+
+/**
+ * The camera preview (a synthetic track, or the browser's refusal while `failures` says so) and, when given, the
+ * simulated device list of `room`, read afresh at each enumeration.
+ */
+export function installPreviewAndDevices(
+  room: Room,
+  devices: () => SimulatedDevices | undefined,
+  failures: ReadonlyMap<SimulatedDeviceKind, SimulatedDeviceFailure>,
+): void {
   setPreviewFactory(room, async () => {
+    const failure = failures.get('videoinput');
+    if (failure) throw browserFailure(failure);
     const track = new LocalVideoTrack(createVideoTrack('Preview', 140), undefined, true);
     track.source = Track.Source.Camera;
     return track;
   });
-  if (devices) {
+  if (devices()) {
     setDeviceEnumerator(room, async (kind) =>
-      (devices[kind] ?? []).map(
+      (devices()?.[kind] ?? []).map(
         (d) => ({ deviceId: d.deviceId, label: d.label, kind, groupId: 'simulated', toJSON: () => d }) as MediaDeviceInfo,
       ),
     );
