@@ -1,9 +1,33 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Track } from 'livekit-client';
-import { describe, expect, it, vi } from 'vitest';
-import { TrackToggle, type RoomKitError } from '../../src/index';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PreJoin,
+  RoomProvider,
+  TrackToggle,
+  USER_CHOICES_STORAGE_KEY,
+  useUserChoices,
+  type PreJoinChoices,
+  type RoomKitError,
+} from '../../src/index';
+import { createTestRoom, type TestRoomInit } from '../../src/testing/index';
 import { renderInRoom } from '../helpers/render';
+
+beforeEach(() => localStorage.clear());
+
+const stored = () => JSON.parse(localStorage.getItem(USER_CHOICES_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
+
+function renderPreJoin(init: TestRoomInit = {}, rememberChoices?: boolean) {
+  const onSubmit = vi.fn<(choices: PreJoinChoices) => void>();
+  const room = createTestRoom({ devices: DEVICES, ...init });
+  const view = render(
+    <RoomProvider room={room} {...(rememberChoices === undefined ? {} : { rememberChoices })}>
+      <PreJoin onSubmit={onSubmit} />
+    </RoomProvider>,
+  );
+  return { room, onSubmit, ...view };
+}
 
 const DEVICES = {
   audioinput: [
@@ -100,3 +124,129 @@ describe('device problems on the toggles', () => {
     expect(camera).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe('remembered choices', () => {
+  it('PreJoin remembers the name, switches and devices, and the next visit starts with them', async () => {
+    const first = renderPreJoin({ local: { name: 'Pat' } });
+    const name = screen.getByLabelText('Display name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Patricia');
+    await userEvent.click(screen.getByRole('button', { name: 'Microphone' }));
+    const camera = screen.getByLabelText('Choose camera');
+    await waitFor(() => expect(camera).toHaveValue('cam-1'));
+    await userEvent.selectOptions(camera, 'cam-2');
+    await userEvent.selectOptions(screen.getByLabelText('Choose microphone'), 'mic-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(stored()).toEqual({ displayName: 'Patricia', audioEnabled: false, videoEnabled: true, videoDeviceId: 'cam-2', audioDeviceId: 'mic-2' });
+    first.unmount();
+
+    // A new page: a fresh room.
+    const second = renderPreJoin({ local: { name: 'Pat' } });
+    expect(screen.getByLabelText('Display name')).toHaveValue('Patricia');
+    expect(screen.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(screen.getByLabelText('Choose camera')).toHaveValue('cam-2'));
+    expect(screen.getByLabelText('Choose microphone')).toHaveValue('mic-2');
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(second.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ displayName: 'Patricia', audioEnabled: false, videoEnabled: true, videoDeviceId: 'cam-2', audioDeviceId: 'mic-2' }),
+    );
+    // What the session publishes on join uses the remembered camera.
+    await act(() => second.room.localParticipant.setCameraEnabled(true));
+    expect(second.room.localParticipant.getTrackPublication(Track.Source.Camera)!.track!.mediaStreamTrack.getSettings().deviceId).toBe('cam-2');
+  });
+
+  it('a remembered camera that is gone falls back to the default, with a notice', async () => {
+    localStorage.setItem(USER_CHOICES_STORAGE_KEY, JSON.stringify({ videoDeviceId: 'cam-gone', audioDeviceId: 'mic-2' }));
+    const { onSubmit } = renderPreJoin();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Your saved camera is not connected; using the default camera');
+    expect(screen.getByLabelText('Choose camera')).toHaveValue('cam-1');
+    expect(screen.getByLabelText('Choose microphone')).toHaveValue('mic-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ videoDeviceId: 'cam-1', audioDeviceId: 'mic-2' }));
+    // The remembered camera stays remembered (it may come back); choosing one replaces it and ends the notice.
+    expect(stored()).toMatchObject({ videoDeviceId: 'cam-gone' });
+    await userEvent.selectOptions(screen.getByLabelText('Choose camera'), 'cam-2');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(stored()).toMatchObject({ videoDeviceId: 'cam-2' });
+  });
+
+  it('rememberChoices={false} neither reads nor writes', async () => {
+    localStorage.setItem(USER_CHOICES_STORAGE_KEY, JSON.stringify({ displayName: 'Old name', audioEnabled: false }));
+    renderPreJoin({ local: { name: 'Pat' } }, false);
+    expect(screen.getByLabelText('Display name')).toHaveValue('Pat');
+    expect(screen.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Choose camera')).toHaveValue('cam-1'));
+    await userEvent.selectOptions(screen.getByLabelText('Choose camera'), 'cam-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(stored()).toEqual({ displayName: 'Old name', audioEnabled: false });
+  });
+
+  it('stores nothing for a hidden observer, and shows it nothing remembered', async () => {
+    localStorage.setItem(USER_CHOICES_STORAGE_KEY, JSON.stringify({ displayName: 'Someone' }));
+    const { onSubmit } = renderPreJoin({ local: { name: 'Observer', grants: { hidden: true } } });
+    expect(screen.getByLabelText('Display name')).toHaveValue('Observer');
+    await userEvent.click(screen.getByRole('button', { name: 'Join as viewer' }));
+    expect(onSubmit).toHaveBeenCalled();
+    expect(stored()).toEqual({ displayName: 'Someone' });
+  });
+
+  it('a viewer remembers its name but not microphone or camera switches', async () => {
+    localStorage.setItem(USER_CHOICES_STORAGE_KEY, JSON.stringify({ audioEnabled: true, videoEnabled: false }));
+    renderPreJoin({ local: { name: 'Val', grants: { canPublish: false } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Join as viewer' }));
+    expect(stored()).toEqual({ audioEnabled: true, videoEnabled: false, displayName: 'Val' });
+  });
+
+  it('tolerates corrupted JSON and blocked storage', async () => {
+    localStorage.setItem(USER_CHOICES_STORAGE_KEY, '{not json');
+    const first = renderPreJoin({ local: { name: 'Pat' } });
+    expect(screen.getByLabelText('Display name')).toHaveValue('Pat');
+    first.unmount();
+    // Private modes throw on any use of localStorage.
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    try {
+      const { onSubmit, unmount } = renderPreJoin({ local: { name: 'Pat' } });
+      await userEvent.clear(screen.getByLabelText('Display name'));
+      await userEvent.type(screen.getByLabelText('Display name'), 'Private Pat');
+      await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ displayName: 'Private Pat' }));
+      unmount();
+      // Remembered for this page only.
+      renderPreJoin({ local: { name: 'Pat' } });
+      expect(screen.getByLabelText('Display name')).toHaveValue('Private Pat');
+    } finally {
+      getItem.mockRestore();
+      setItem.mockRestore();
+    }
+  });
+
+  it('useUserChoices follows changes made elsewhere and keeps effect fields', async () => {
+    function Effect() {
+      const { choices, update } = useUserChoices();
+      return (
+        <button type="button" onClick={() => update({ backgroundEffect: 'blur', noiseFilter: true })}>
+          {typeof choices.backgroundEffect === 'string' ? choices.backgroundEffect : 'none yet'}
+        </button>
+      );
+    }
+    render(
+      <>
+        <Effect />
+        <Effect />
+      </>,
+    );
+    const [a, b] = screen.getAllByRole('button');
+    expect(b).toHaveTextContent('none yet');
+    await userEvent.click(a!);
+    expect(b).toHaveTextContent('blur');
+    expect(stored()).toEqual({ backgroundEffect: 'blur', noiseFilter: true });
+  });
+});
+
