@@ -57,10 +57,15 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
         disabled={rest.disabled || devices.length === 0}
         onChange={(event) => {
           const deviceId = event.target.value;
-          void setActiveDevice(deviceId).then(() => {
-            rememberChoices(store.room, hidden, { [deviceField(kind)]: deviceId });
-            onDeviceChange?.(deviceId);
-          });
+          setActiveDevice(deviceId).then(
+            () => {
+              rememberChoices(store.room, hidden, { [deviceField(kind)]: deviceId });
+              onDeviceChange?.(deviceId);
+            },
+            () => {
+              /* the browser refused that device: the select stays on the active one */
+            },
+          );
         }}
       >
         {devices.length === 0 ? <option value="">{labels.noDevices}</option> : null}

@@ -250,3 +250,28 @@ describe('remembered choices', () => {
   });
 });
 
+
+describe('PreJoin with a camera the browser refuses', () => {
+  it('names the fix on the camera switch, tries again on request, and still joins with the microphone', async () => {
+    const { room, onSubmit } = renderPreJoin({ deviceFailures: { videoinput: 'permission-denied' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Camera blocked: allow it in the address bar, then try again');
+    const camera = screen.getByRole('button', { name: 'Camera' });
+    expect(camera).toHaveAttribute('data-error', 'permission-denied');
+    expect(camera).toHaveAccessibleDescription(/Camera blocked: allow it in the address bar/);
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ audioEnabled: true }));
+
+    room.setDeviceFailure('videoinput', undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(camera).not.toHaveAttribute('data-error');
+  });
+
+  it('shows nothing once the camera is switched off', async () => {
+    renderPreJoin({ deviceFailures: { videoinput: 'device-in-use' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Camera in use by another app: close that app, then try again');
+    await userEvent.click(screen.getByRole('button', { name: 'Camera' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
