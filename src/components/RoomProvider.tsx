@@ -1,5 +1,6 @@
 import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createRoomSession, type RoomSessionOptions } from '../core/session.js';
 import { applyRememberedDevices, setRemembersChoices } from '../core/userChoices.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
@@ -81,6 +82,7 @@ export function RoomProvider(props: RoomProviderProps) {
   useEffect(() => {
     // The remembered devices become the room's (as preferences: a missing one falls back to the default).
     const { room, store } = session;
+    getDeviceErrors(room); // listening before anything publishes, so a device refused on join shows on its toggle
     if ((props.rememberChoices ?? true) && !store.getState().grants.hidden) applyRememberedDevices(room);
     return session.mount();
     // Once per session: choices made later are the room's already.

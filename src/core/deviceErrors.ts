@@ -66,7 +66,17 @@ export function getDeviceErrors(room: Room): DeviceErrors {
       if (errors.get(source)?.code === 'device-lost') set(source, undefined);
     });
   };
-  room.localParticipant.on(ParticipantEvent.LocalTrackPublished, watch);
+  // livekit-client reports a camera or microphone it could not open (the session's publish on join, your own
+  // setCameraEnabled…); a screen share has no device kind, and its picker's cancel is no problem.
+  room.localParticipant.on(ParticipantEvent.MediaDevicesError, (error: Error, kind?: MediaDeviceKind) => {
+    const source = kind === 'audioinput' ? 'microphone' : kind === 'videoinput' ? 'camera' : undefined;
+    if (source) set(source, toDeviceError(error, kind as DeviceKind));
+  });
+  room.localParticipant.on(ParticipantEvent.LocalTrackPublished, (publication: LocalTrackPublication) => {
+    if (errors.get(publication.source as DeviceSource)?.code !== 'not-permitted') set(publication.source as DeviceSource, undefined);
+    watch(publication);
+  });
   room.localParticipant.trackPublications.forEach((p) => watch(p as LocalTrackPublication));
   return store;
 }
+

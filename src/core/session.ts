@@ -16,9 +16,8 @@ import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
 import { enforcePublishGrants } from './enforceGrants.js';
 import { canPublishSource } from './grants.js';
-import { DEVICE_KIND, getDeviceErrors } from './deviceErrors.js';
-import { isRoomKitError, RoomKitError } from './RoomKitError.js';
-import { toDeviceError, toRoomKitError } from './toRoomKitError.js';
+import { RoomKitError } from './RoomKitError.js';
+import { toRoomKitError } from './toRoomKitError.js';
 import { managedRooms } from './managedRooms.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
@@ -307,19 +306,8 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
   async function publishAfterConnect() {
     const { grants } = store.getState();
     const jobs: Promise<unknown>[] = [];
-    // A device that fails is the toggle's problem to show (data-error) and retry; the other one still publishes.
-    const errors = getDeviceErrors(room);
-    const publish = (source: 'microphone' | 'camera', start: () => Promise<unknown>) =>
-      start().then(
-        () => errors.set(source, undefined),
-        (error: unknown) => {
-          const failure = isRoomKitError(error) ? error : toDeviceError(error, DEVICE_KIND[source]);
-          errors.set(source, failure);
-          throw failure;
-        },
-      );
-    if (options.audio && canPublishSource(grants, 'microphone')) jobs.push(publish('microphone', () => room.localParticipant.setMicrophoneEnabled(true)));
-    if (options.video && canPublishSource(grants, 'camera')) jobs.push(publish('camera', () => room.localParticipant.setCameraEnabled(true)));
+    if (options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
+    if (options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
     if (jobs.length > 0 && mounted) enforcing ??= enforcePublishGrants(room);
     const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;

@@ -1,4 +1,4 @@
-import { ConnectionState, DisconnectReason, Room, RoomEvent, Track, type LocalTrackPublication, type RoomOptions } from 'livekit-client';
+import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
 import type { MediaDeviceKindName } from '../core/deviceStore.js';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
 import { getRoomStore } from '../core/roomStore.js';
@@ -8,6 +8,7 @@ import { chatMessage, deliverData, installDataReceiver, type SentData } from './
 import { SimulatedHands } from './simulatedHands.js';
 import {
   installPreviewAndDevices,
+  unplugSimulatedDevice,
   type SimulatedDeviceFailure,
   type SimulatedDeviceKind,
   type SimulatedDevices,
@@ -55,11 +56,7 @@ export interface TestRoomInit {
   connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
   /** Simulated devices for `useMediaDevices` and device menus. */
   devices?: Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
-  /**
-   * Devices the simulated browser refuses to open, by kind, as a real browser would (see
-   * {@link SimulatedDeviceFailure}): `{ videoinput: 'permission-denied' }` makes the camera preview and publishing
-   * the camera reject with `NotAllowedError`. Change it later with {@link TestRoom.setDeviceFailure}.
-   */
+  /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
   deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
   /** Start with the browser blocking audio autoplay. */
   audioPlaybackBlocked?: boolean;
@@ -90,7 +87,7 @@ export class TestRoom extends Room {
   private readonly hands = new SimulatedHands((from, payload, topic) => this.deliverData(from, payload, { topic }));
   private roomState: { sid: string; name: string; metadata: string; activeRecording: boolean };
   private devices: SimulatedDevices | undefined;
-  private readonly deviceFailures = new Map<SimulatedDeviceKind, SimulatedDeviceFailure>();
+  private readonly deviceFailures: Map<SimulatedDeviceKind, SimulatedDeviceFailure>;
   private claims: TokenClaims;
 
   constructor(init: TestRoomInit = {}) {
@@ -129,9 +126,7 @@ export class TestRoom extends Room {
       this.setAudioPlaybackBlocked(false);
     };
     this.devices = init.devices ? { ...init.devices } : undefined;
-    for (const [kind, failure] of Object.entries(init.deviceFailures ?? {})) {
-      if (failure) this.deviceFailures.set(kind as SimulatedDeviceKind, failure);
-    }
+    this.deviceFailures = new Map(Object.entries(init.deviceFailures ?? {}) as Array<[SimulatedDeviceKind, SimulatedDeviceFailure]>);
     installLocalPublishing(this.sim, this.deviceFailures);
     installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
@@ -290,10 +285,8 @@ export class TestRoom extends Room {
   // ---- devices (simulatedMedia.ts, localPublishing.ts) --------------------------------------
 
   /**
-   * The simulated browser refuses (or, with `undefined`, allows again) to open devices of `kind`: the camera
-   * preview and `setCameraEnabled` / `setMicrophoneEnabled` / `setScreenShareEnabled` reject with the
-   * DOMException a browser gives (`NotAllowedError`, `NotFoundError`, `NotReadableError`…). Tracks already
-   * published keep running.
+   * The simulated browser refuses (`undefined`: allows again) devices of `kind`: the camera preview and publishing
+   * reject with a browser's DOMException (`NotAllowedError`, `NotFoundError`, `NotReadableError`…).
    */
   setDeviceFailure(kind: SimulatedDeviceKind, failure: SimulatedDeviceFailure | undefined): this {
     if (failure) this.deviceFailures.set(kind, failure);
@@ -301,32 +294,9 @@ export class TestRoom extends Room {
     return this;
   }
 
-  /**
-   * A device is unplugged: it leaves the device list (the browser's `devicechange`), and when the local camera or
-   * microphone runs on it (the active device of its kind, else the first listed), its MediaStreamTrack ends, as a
-   * browser ends it. RoomKit reports that as `device-lost`.
-   */
+  /** A device is unplugged: it leaves the list, and a local camera or microphone on it ends (RoomKit: `device-lost`). */
   unplugDevice(deviceId: string): this {
-    const kind = (Object.keys(this.devices ?? {}) as MediaDeviceKindName[]).find((k) => this.devices?.[k]?.some((d) => d.deviceId === deviceId));
-    if (!kind || !this.devices) return this;
-    const listed = this.devices[kind] ?? [];
-    const active = this.getActiveDevice(kind);
-    const inUse = (listed.some((d) => d.deviceId === active) ? active : listed[0]?.deviceId) === deviceId;
-    this.devices = { ...this.devices, [kind]: listed.filter((d) => d.deviceId !== deviceId) };
-    this.emit(RoomEvent.MediaDevicesChanged);
-    const source = kind === 'audioinput' ? Track.Source.Microphone : kind === 'videoinput' ? Track.Source.Camera : undefined;
-    const track = source ? (this.localParticipant.getTrackPublication(source) as LocalTrackPublication | undefined)?.track : undefined;
-    if (inUse && track && track.mediaStreamTrack.readyState !== 'ended') {
-      track.mediaStreamTrack.stop();
-      track.mediaStreamTrack.dispatchEvent(new Event('ended'));
-    }
-    return this.flush();
-  }
-
-  /** A device is plugged in: it joins the device list of its kind (the browser's `devicechange`). */
-  plugDevice(kind: MediaDeviceKindName, device: { deviceId: string; label: string }): this {
-    this.devices = { ...this.devices, [kind]: [...(this.devices?.[kind] ?? []).filter((d) => d.deviceId !== device.deviceId), device] };
-    this.emit(RoomEvent.MediaDevicesChanged);
+    this.devices = unplugSimulatedDevice(this, this.devices, deviceId);
     return this.flush();
   }
 

@@ -28,7 +28,12 @@ export function installLocalPublishing(ctx: SimContext, failures: ReadonlyMap<Si
     const failure = enabled
       ? failures.get(source === Track.Source.Microphone ? 'audioinput' : source === Track.Source.Camera ? 'videoinput' : 'screen')
       : undefined;
-    if (failure && !(existing?.track && !existing.track.isMuted)) throw browserFailure(failure);
+    if (failure && !(existing?.track && !existing.track.isMuted)) {
+      // What livekit-client does when getUserMedia rejects: tell the participant's listeners, then throw.
+      const error = browserFailure(failure);
+      if (source !== Track.Source.ScreenShare) lp.emit(ParticipantEvent.MediaDevicesError, error, source === Track.Source.Microphone ? 'audioinput' : 'videoinput');
+      throw error;
+    }
     if (existing?.track) {
       if (source === Track.Source.ScreenShare && !enabled) {
         removeLocalPublication(lp, existing);

@@ -1,4 +1,13 @@
-import { LocalVideoTrack, Track, TrackEvent, type RemoteParticipant, type RemoteTrackPublication, type Room } from 'livekit-client';
+import {
+  LocalVideoTrack,
+  RoomEvent,
+  Track,
+  TrackEvent,
+  type LocalTrackPublication,
+  type RemoteParticipant,
+  type RemoteTrackPublication,
+  type Room,
+} from 'livekit-client';
 import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import type { SimContext, SimParticipant, SimTrack } from './simulatedServer.js';
 import { createAudioTrack, createStream, createVideoTrack, createVoiceTrack } from './syntheticMedia.js';
@@ -115,4 +124,27 @@ export function installPreviewAndDevices(
       ),
     );
   }
+}
+
+/**
+ * Unplugs a simulated device: it leaves the list (`devicechange`), and the local camera or microphone running on it
+ * (the active device of its kind, else the first listed) ends as a browser ends it. Returns the new list.
+ */
+export function unplugSimulatedDevice(room: Room, devices: SimulatedDevices | undefined, deviceId: string): SimulatedDevices | undefined {
+  const kind = (Object.keys(devices ?? {}) as MediaDeviceKindName[]).find((k) => devices?.[k]?.some((d) => d.deviceId === deviceId));
+  if (!kind || !devices) return devices;
+  const listed = devices[kind] ?? [];
+  const active = room.getActiveDevice(kind);
+  const inUse = (listed.some((d) => d.deviceId === active) ? active : listed[0]?.deviceId) === deviceId;
+  const next = { ...devices, [kind]: listed.filter((d) => d.deviceId !== deviceId) };
+  const source = kind === 'audioinput' ? Track.Source.Microphone : kind === 'videoinput' ? Track.Source.Camera : undefined;
+  const track = source ? (room.localParticipant.getTrackPublication(source) as LocalTrackPublication | undefined)?.track : undefined;
+  queueMicrotask(() => {
+    room.emit(RoomEvent.MediaDevicesChanged);
+    if (inUse && track && track.mediaStreamTrack.readyState !== 'ended') {
+      track.mediaStreamTrack.stop();
+      track.mediaStreamTrack.dispatchEvent(new Event('ended'));
+    }
+  });
+  return next;
 }

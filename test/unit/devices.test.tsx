@@ -82,6 +82,16 @@ describe('device problems on the toggles', () => {
     expect(screen.getByRole('button', { name: 'Camera' })).toHaveAttribute('data-error', 'permission-denied');
   });
 
+  it('a camera refused outside the toggle (the session publishing on join) shows on the toggle too', async () => {
+    const { room } = renderInRoom(<TrackToggle source={Track.Source.Camera} />, { devices: DEVICES, deviceFailures: { videoinput: 'device-not-found' } });
+    await act(() => room.localParticipant.setCameraEnabled(true).catch(() => undefined));
+    const camera = screen.getByRole('button', { name: 'Camera' });
+    expect(camera).toHaveAttribute('data-error', 'device-not-found');
+    room.setDeviceFailure('videoinput', undefined);
+    await act(() => room.localParticipant.setCameraEnabled(true));
+    expect(camera).not.toHaveAttribute('data-error');
+  });
+
   it('cancelling the screen-share picker is no error', async () => {
     const onError = vi.fn();
     renderInRoom(<TrackToggle source={Track.Source.ScreenShare} onError={onError} />, {
