@@ -1,8 +1,7 @@
 import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createRoomSession, type RoomSessionOptions } from '../core/session.js';
-import { applyRememberedDevices, setRemembersChoices } from '../core/userChoices.js';
+import { setRemembersChoices } from '../core/rememberFlag.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from './labels.js';
 
@@ -79,15 +78,7 @@ export function RoomProvider(props: RoomProviderProps) {
     setRemembersChoices(session.room, props.rememberChoices ?? true);
     session.setOptions(props);
   });
-  useEffect(() => {
-    // The remembered devices become the room's (as preferences: a missing one falls back to the default).
-    const { room, store } = session;
-    getDeviceErrors(room); // listening before anything publishes, so a device refused on join shows on its toggle
-    if ((props.rememberChoices ?? true) && !store.getState().grants.hidden) applyRememberedDevices(room);
-    return session.mount();
-    // Once per session: choices made later are the room's already.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session]);
+  useEffect(() => session.mount(), [session]);
 
   return (
     <RoomStoreContext.Provider value={session.store}>

@@ -1,6 +1,6 @@
 import { ParticipantEvent, TrackEvent, type LocalTrack, type LocalTrackPublication, type Room } from 'livekit-client';
 import type { RoomKitError } from './RoomKitError.js';
-import { toDeviceError, type DeviceKind } from './toRoomKitError.js';
+import { toDeviceError, type DeviceKind } from './toDeviceError.js';
 
 /** @internal The local sources a device backs. */
 export type DeviceSource = 'microphone' | 'camera' | 'screen_share';

@@ -1,6 +1,6 @@
 import { createLocalVideoTrack, Room, RoomEvent, type LocalVideoTrack } from 'livekit-client';
 import { getRoomStore } from './roomStore.js';
-import { isPublishing, rememberedDevice, remembersChoices } from './userChoices.js';
+import { applyRememberedDevices, isPublishing, rememberedDevice, remembersChoices } from './userChoices.js';
 
 /** Microphones, cameras or speakers. */
 export type MediaDeviceKindName = 'audioinput' | 'videoinput' | 'audiooutput';
@@ -117,6 +117,8 @@ export function getDeviceStore(room: Room): DeviceStore {
     },
   };
   stores.set(room, store);
+  // The remembered devices become the room's before anything publishes (as preferences: a missing one falls back).
+  if (remembersChoices(room) && !getRoomStore(room).getState().grants.hidden) applyRememberedDevices(room);
   return store;
 }
 

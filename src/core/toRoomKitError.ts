@@ -49,28 +49,20 @@ export function toRoomKitError(error: unknown): RoomKitError {
       });
     }
   }
-  if (typeof e.name === 'string' && DEVICE_ERROR_NAMES.has(e.name)) return toDeviceError(error, undefined);
+  // A device failure; not AbortError or SecurityError, which a cancelled fetch or a page's own code raise too.
+  const code = deviceErrorCode(error);
+  if (code !== 'device-error' && e.name !== 'AbortError' && e.name !== 'SecurityError') {
+    return new RoomKitError(
+      code,
+      `A camera, microphone or screen could not be opened (${String(e.name)}): ${message}. Allow it in the browser, connect it, or close the app using it, then try again.`,
+      { cause: error, details: { kind: undefined } },
+    );
+  }
   return new RoomKitError('connect-failed', `Connecting to the room failed: ${message}.`, { cause: error });
 }
 
-/** Where a device failure happened: a microphone, a camera, or a screen (share). */
-export type DeviceKind = 'audioinput' | 'videoinput' | 'screen';
-
 /** The codes a device failure can have. */
 export type DeviceErrorCode = 'permission-denied' | 'device-not-found' | 'device-in-use' | 'device-lost' | 'device-error';
-
-/** Names only getUserMedia-style failures carry (not AbortError or SecurityError, which a cancelled fetch or a page's own code raise too). */
-const DEVICE_ERROR_NAMES = new Set([
-  'NotAllowedError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'DevicesNotFoundError',
-  'OverconstrainedError',
-  'NotReadableError',
-  'TrackStartError',
-]);
-
-const DEVICE_NAMES: Record<DeviceKind, string> = { audioinput: 'microphone', videoinput: 'camera', screen: 'screen' };
 
 /** @internal The code for a getUserMedia / getDisplayMedia failure (the names livekit-client's `MediaDeviceFailure` reads, and a few more). */
 export function deviceErrorCode(error: unknown): DeviceErrorCode {
@@ -79,23 +71,4 @@ export function deviceErrorCode(error: unknown): DeviceErrorCode {
   if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'device-not-found';
   if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'device-in-use';
   return 'device-error';
-}
-
-/**
- * @internal Turns a failure to open (or keep) a device into a {@link RoomKitError} whose message names the fix;
- * `details.kind` tells which device, where known.
- */
-export function toDeviceError(error: unknown, kind: DeviceKind | undefined, code: DeviceErrorCode = deviceErrorCode(error)): RoomKitError {
-  if (error instanceof RoomKitError && error.code === code) return error;
-  const device = kind ? DEVICE_NAMES[kind] : 'camera, microphone or screen';
-  const e = (error ?? {}) as { name?: unknown; message?: unknown };
-  const cause = error === undefined ? '' : ` (${String(e.name ?? 'Error')}: ${typeof e.message === 'string' ? e.message : String(error)})`;
-  const messages: Record<DeviceErrorCode, string> = {
-    'permission-denied': `The ${device} is blocked${cause}. Allow it for this site in the browser's address bar (or the system's privacy settings), then try again.`,
-    'device-not-found': `No ${device} was found${cause}. Connect one, or choose another device, then try again.`,
-    'device-in-use': `The ${device} could not start${cause}: another app or tab is probably using it. Close that app, then try again.`,
-    'device-lost': `The ${device} stopped${cause}: it was unplugged, turned off, or its permission was revoked. Reconnect it or choose another device, then try again.`,
-    'device-error': `The ${device} could not be opened${cause}. Check the device and the browser's permission, then try again.`,
-  };
-  return new RoomKitError(code, messages[code], { cause: error, details: { kind } });
 }

@@ -1,4 +1,7 @@
 import type { Room } from 'livekit-client';
+import { remembersChoices } from './rememberFlag.js';
+
+export { remembersChoices } from './rememberFlag.js';
 
 /**
  * The localStorage key RoomKit keeps a person's choices under, as JSON ({@link UserChoices}). The `v1` changes
@@ -134,18 +137,6 @@ export function subscribeUserChoices(listener: () => void): () => void {
     });
   }
   return () => listeners.delete(listener);
-}
-
-const remembering = new WeakMap<Room, boolean>();
-
-/** @internal Whether RoomKit's components remember choices for `room` (RoomProvider's `rememberChoices`, default true). */
-export function remembersChoices(room: Room): boolean {
-  return remembering.get(room) ?? true;
-}
-
-/** @internal */
-export function setRemembersChoices(room: Room, remember: boolean): void {
-  remembering.set(room, remember);
 }
 
 /** @internal Remembers `patch` for `room`'s person, unless remembering is off or the session is a hidden observer. */

@@ -1,8 +1,9 @@
 import type { LocalVideoTrack } from 'livekit-client';
 import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createPreviewTrack } from '../core/deviceStore.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
-import { toDeviceError } from '../core/toRoomKitError.js';
+import { toDeviceError } from '../core/toDeviceError.js';
 import { rememberChoices } from '../core/userChoices.js';
 import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
@@ -73,6 +74,9 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, className,
   const problemId = useId();
   const showPreview = canCam && video;
   const cameraId = cams.activeDeviceId;
+
+  // Listening before joining, so a device refused when the session publishes shows on its toggle.
+  useEffect(() => void getDeviceErrors(room), [room]);
 
   useEffect(() => {
     const el = previewEl.current;

@@ -57,7 +57,14 @@ describe('speaker output', () => {
 
   it('a remembered speaker applies on the next visit', async () => {
     localStorage.setItem(USER_CHOICES_STORAGE_KEY, JSON.stringify({ audioOutputDeviceId: 'spk-2' }));
-    const { container } = renderInRoom(<RoomAudioRenderer />, { devices: SPEAKERS, participants: [{ identity: 'amy', microphone: true }] });
+    const { container } = renderInRoom(
+      <>
+        <MediaDeviceSelect kind="audiooutput" />
+        <RoomAudioRenderer />
+      </>,
+      { devices: SPEAKERS, participants: [{ identity: 'amy', microphone: true }] },
+    );
+    await waitFor(() => expect(screen.getByLabelText('Choose speaker')).toHaveValue('spk-2'));
     await waitFor(() => expect(sinks.get(container.querySelector('audio')!)).toBe('spk-2'));
   });
 
