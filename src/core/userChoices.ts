@@ -35,22 +35,26 @@ export interface UserChoices {
   noiseFilter?: boolean;
 }
 
-const STRING_FIELDS = ['audioDeviceId', 'videoDeviceId', 'audioOutputDeviceId', 'displayName'] as const;
-const BOOLEAN_FIELDS = ['audioEnabled', 'videoEnabled', 'noiseFilter'] as const;
+/** The stored fields and their types (an effect is checked on its own). */
+const FIELDS: Record<string, 'string' | 'boolean'> = {
+  audioDeviceId: 'string',
+  videoDeviceId: 'string',
+  audioOutputDeviceId: 'string',
+  displayName: 'string',
+  audioEnabled: 'boolean',
+  videoEnabled: 'boolean',
+  noiseFilter: 'boolean',
+};
 
 /** Keeps the fields of the right type; anything else (an old or hand-edited value) is dropped. */
 function sanitize(value: unknown): UserChoices {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  const v = value as Record<string, unknown>;
-  const out: UserChoices = {};
-  for (const key of STRING_FIELDS) if (typeof v[key] === 'string') out[key] = v[key];
-  for (const key of BOOLEAN_FIELDS) if (typeof v[key] === 'boolean') out[key] = v[key];
-  const effect = v.backgroundEffect;
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in FIELDS) if (typeof v[key] === FIELDS[key]) out[key] = v[key];
+  const effect = v.backgroundEffect as { imageUrl?: unknown } | string | undefined;
   if (effect === 'none' || effect === 'blur') out.backgroundEffect = effect;
-  else if (typeof effect === 'object' && effect !== null && typeof (effect as { imageUrl?: unknown }).imageUrl === 'string') {
-    out.backgroundEffect = { imageUrl: (effect as { imageUrl: string }).imageUrl };
-  }
-  return out;
+  else if (typeof effect === 'object' && effect && typeof effect.imageUrl === 'string') out.backgroundEffect = { imageUrl: effect.imageUrl };
+  return out as UserChoices;
 }
 
 function storage(): Storage | undefined {
