@@ -19,7 +19,7 @@ export interface ControlBarControls {
   microphone?: boolean;
   camera?: boolean;
   screenShare?: boolean;
-  /** Device selects beside the microphone and camera toggles (default true). */
+  /** Device selects beside the microphone (with the speaker, where the browser can choose it) and camera toggles (default true). */
   devices?: boolean;
   chat?: boolean;
   /** A participant-list toggle beside chat, named with the count of listed participants (default false). */
@@ -118,6 +118,7 @@ export function ControlBar({
         <span className="rk-control-group">
           <TrackToggle source={Track.Source.Microphone} labels={overrides} />
           {want.devices ? <MediaDeviceSelect kind="audioinput" labels={overrides} /> : null}
+          {want.devices ? <MediaDeviceSelect kind="audiooutput" labels={overrides} /> : null}
         </span>
       ) : null}
       {want.camera && cam ? (
