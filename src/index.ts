@@ -57,7 +57,7 @@ export type { MediaDevicesState } from './hooks/useMediaDevices.js';
 export { useUserChoices } from './hooks/useUserChoices.js';
 export type { UserChoicesState } from './hooks/useUserChoices.js';
 export { USER_CHOICES_STORAGE_KEY } from './core/userChoices.js';
-export type { BackgroundEffectChoice, UserChoices } from './core/userChoices.js';
+export type { UserChoices } from './core/userChoices.js';
 export type { DeviceErrorCode } from './core/toRoomKitError.js';
 export type { DeviceKind } from './core/toDeviceError.js';
 export { useDataChannel } from './hooks/useDataChannel.js';

@@ -1,4 +1,5 @@
 import type { Room } from 'livekit-client';
+import type { BackgroundEffect } from './effects.js';
 import { remembersChoices } from './rememberFlag.js';
 
 export { remembersChoices } from './rememberFlag.js';
@@ -8,9 +9,6 @@ export { remembersChoices } from './rememberFlag.js';
  * only with an incompatible format.
  */
 export const USER_CHOICES_STORAGE_KEY = 'roomkit.choices.v1';
-
-/** A background effect for the camera: none, a blur, or an image behind the person. */
-export type BackgroundEffectChoice = 'none' | 'blur' | { imageUrl: string };
 
 /**
  * What RoomKit remembers for a person in this browser (every field optional: absent means "never chosen").
@@ -29,8 +27,8 @@ export interface UserChoices {
   videoEnabled?: boolean;
   /** The name typed in `PreJoin`. */
   displayName?: string;
-  /** The camera's background effect. */
-  backgroundEffect?: BackgroundEffectChoice;
+  /** The camera's background effect, as `useBackgroundEffect` and `EffectsControl` choose it. */
+  backgroundEffect?: BackgroundEffect;
   /** Filter background noise from the microphone. */
   noiseFilter?: boolean;
 }
@@ -51,9 +49,10 @@ function sanitize(value: unknown): UserChoices {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key in FIELDS) if (typeof v[key] === FIELDS[key]) out[key] = v[key];
-  const effect = v.backgroundEffect as { imageUrl?: unknown } | string | undefined;
-  if (effect === 'none' || effect === 'blur') out.backgroundEffect = effect;
-  else if (typeof effect === 'object' && effect && typeof effect.imageUrl === 'string') out.backgroundEffect = { imageUrl: effect.imageUrl };
+  const effect = (v.backgroundEffect ?? {}) as { kind?: unknown; radius?: unknown; url?: unknown };
+  if (effect.kind === 'none') out.backgroundEffect = { kind: 'none' };
+  else if (effect.kind === 'blur') out.backgroundEffect = typeof effect.radius === 'number' ? { kind: 'blur', radius: effect.radius } : { kind: 'blur' };
+  else if (effect.kind === 'image' && typeof effect.url === 'string') out.backgroundEffect = { kind: 'image', url: effect.url };
   return out as UserChoices;
 }
 

@@ -241,8 +241,8 @@ describe('remembered choices', () => {
     function Effect() {
       const { choices, update } = useUserChoices();
       return (
-        <button type="button" onClick={() => update({ backgroundEffect: 'blur', noiseFilter: true })}>
-          {typeof choices.backgroundEffect === 'string' ? choices.backgroundEffect : 'none yet'}
+        <button type="button" onClick={() => update({ backgroundEffect: { kind: 'blur' }, noiseFilter: true })}>
+          {choices.backgroundEffect?.kind ?? 'none yet'}
         </button>
       );
     }
@@ -256,7 +256,7 @@ describe('remembered choices', () => {
     expect(b).toHaveTextContent('none yet');
     await userEvent.click(a!);
     expect(b).toHaveTextContent('blur');
-    expect(stored()).toEqual({ backgroundEffect: 'blur', noiseFilter: true });
+    expect(stored()).toEqual({ backgroundEffect: { kind: 'blur' }, noiseFilter: true });
   });
 });
 
