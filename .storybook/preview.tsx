@@ -1,6 +1,10 @@
 import type { Preview } from '@storybook/react-vite';
 
 const preview: Preview = {
+  // RoomKit remembers choices in localStorage (`roomkit.choices.v1`): each story starts with none remembered.
+  beforeEach: () => {
+    localStorage.removeItem('roomkit.choices.v1');
+  },
   parameters: {
     // Every story is checked with axe in the story tests; a violation fails the test.
     a11y: { test: 'error' },

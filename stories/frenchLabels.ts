@@ -114,5 +114,19 @@ export const french: RoomKitLabels = {
   backgroundImage: (n) => `Arrière-plan ${n}`,
   noiseFilter: 'Filtre de bruit',
   effectLoading: 'Application de l’effet…',
+  deviceProblem: (device, code) => {
+    const nom = device === 'microphone' ? 'Micro' : device === 'camera' ? 'Caméra' : 'Partage d’écran';
+    if (code === 'permission-denied') return `${nom} bloqué : autorisez-le dans la barre d’adresse, puis réessayez`;
+    if (code === 'device-not-found') return `${nom} introuvable : branchez-en un, puis réessayez`;
+    if (code === 'device-in-use') return `${nom} utilisé par une autre application : fermez-la, puis réessayez`;
+    if (code === 'device-lost') return `${nom} débranché : rebranchez-le ou choisissez-en un autre, puis réessayez`;
+    if (code === 'not-permitted') return `${nom} non autorisé dans cette réunion`;
+    return `${nom} n’a pas pu démarrer : réessayez`;
+  },
+  tryAgain: 'Réessayer',
+  savedDeviceMissing: (device) => {
+    const nom = device === 'microphone' ? 'micro' : device === 'camera' ? 'caméra' : 'haut-parleur';
+    return `Votre ${nom} enregistré n’est pas branché ; ${nom} par défaut utilisé`;
+  },
 };
 

@@ -4,4 +4,8 @@ import { setLogLevel } from 'livekit-client';
 import { afterEach } from 'vitest';
 
 setLogLevel('silent');
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // RoomKit remembers choices in localStorage: each test starts with none.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+});

@@ -30,6 +30,8 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-page': 'The page shown (grid, or the speaker view strip), from 1.',
   'data-pages': 'How many pages there are (grid, or the speaker view strip).',
   'data-pinned': 'The pin toggle is pressed (on `PinButton`), or the focus layout shows the pinned tile large (on `FocusLayout`).',
+  'data-error':
+    'A device problem on a track toggle (or PreJoin\'s camera switch), by RoomKitErrorCode: permission-denied, device-not-found, device-in-use, device-lost, device-error, not-permitted.',
   'data-pending': 'An action is in flight: present on a toggle or the recording control; on the admin menu its value names the action.',
   'data-quality': "The participant's connection quality.",
   'data-reason': 'Why a tile shows a placeholder instead of video.',

@@ -20,6 +20,10 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   'not-connected': 'Wait for `useConnectionState()` to be `connected` before publishing, sending data or chatting.',
   'device-error': 'Ask the user to allow camera/microphone access in the browser, close other apps using the device, or pick another device.',
   'effects-unavailable': 'Pass `config` with `load: () => import(\'@livekit/track-processors\')` (after `npm i @livekit/track-processors`), `wasmUrl` and `modelUrl` served by your app; check the browser supports WebGL2 and VideoFrame.',
+  'permission-denied': 'Ask the user to allow the camera or microphone for this site (address bar or system privacy settings), then press the toggle again. `<TrackToggle>` and `PreJoin` show this in words.',
+  'device-not-found': 'Ask the user to connect a device or pick another one with `<MediaDeviceSelect>`, then try again.',
+  'device-in-use': 'Ask the user to close the other app or tab that holds the device, then press the toggle again.',
+  'device-lost': 'The device was unplugged or switched off mid-call. Pressing the toggle again switches to another device of that kind when one is connected.',
   'invalid-connection-response':
     'Make your backend relay the Room API answer unchanged: `{ token, url, room, identity, expiresAt }` with status 200 and JSON content type.',
   'bad-request': 'Read `details.body`: the Room API names the field it rejected (for example an invalid room name or grant).',

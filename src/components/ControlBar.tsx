@@ -21,7 +21,7 @@ export interface ControlBarControls {
   microphone?: boolean;
   camera?: boolean;
   screenShare?: boolean;
-  /** Device selects beside the microphone and camera toggles (default true). */
+  /** Device selects beside the microphone (with the speaker, where the browser can choose it) and camera toggles (default true). */
   devices?: boolean;
   chat?: boolean;
   /** A participant-list toggle beside chat, named with the count of listed participants (default false). */
@@ -50,7 +50,7 @@ export interface ControlBarControls {
  * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
  * remain. This list alone decides the order: a new control becomes foldable by naming it here.
  */
-export const FOLD_ORDER: readonly string[] = ['cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
+export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
 
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
@@ -129,6 +129,7 @@ export function ControlBar({
   const entries: Array<[id: string, node: ReactNode, group?: string]> = [
     ['microphone', want.microphone && mic && <TrackToggle source={Track.Source.Microphone} labels={overrides} />, 'mic'],
     ['microphoneDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
+    ['speakerDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
     ['camera', want.camera && cam && <TrackToggle source={Track.Source.Camera} labels={overrides} />, 'cam'],
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
     ['effects', controls.effects],

@@ -1,6 +1,7 @@
 import { ConnectionState } from 'livekit-client';
 import { useEffect, useRef, useState } from 'react';
 import { getChatStore } from '../core/chatStore.js';
+import { getDeviceErrors } from '../core/deviceErrors.js';
 import { getHandStore } from '../core/handStore.js';
 import { getPictureInPictureStore } from '../core/pictureInPicture.js';
 import { getReactionStore } from '../core/reactionStore.js';
@@ -9,7 +10,8 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { displayName } from './ParticipantTile.js';
 
 /**
- * A visually hidden polite live region that announces joins, leaves, reconnects, new chat messages, raised hands, reactions and picture-in-picture opening and closing to
+ * A visually hidden polite live region that announces joins, leaves, reconnects, new chat messages, raised hands, reactions,
+ * picture-in-picture opening and closing, and device problems (a camera refused or unplugged, in `labels.deviceProblem`'s words) to
  * screen readers. VideoConference renders one; render it yourself in custom layouts.
  */
 export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitLabels> }) {
@@ -81,8 +83,22 @@ export function LiveAnnouncer({ labels: overrides }: { labels?: Partial<RoomKitL
       pipOpen = open;
       setMessage(open ? labelsRef.current.pictureInPictureOpened : labelsRef.current.pictureInPictureClosed);
     });
+    // A device problem that arrives while nobody pressed anything (unplugged, refused on join) is said once.
+    const devices = getDeviceErrors(store.room);
+    const said = new Map<string, unknown>();
+    const unsubscribeDevices = devices.subscribe(() => {
+      for (const source of ['microphone', 'camera', 'screen_share'] as const) {
+        const error = devices.get(source);
+        if (said.get(source) === error) continue;
+        said.set(source, error);
+        if (error && error.code !== 'not-permitted') {
+          setMessage(labelsRef.current.deviceProblem(source === 'screen_share' ? 'screen' : source, error.code));
+        }
+      }
+    });
     return () => {
       unsubscribePip();
+      unsubscribeDevices();
       unsubscribeRoom();
       unsubscribeChat();
       unsubscribeHands();

@@ -1,5 +1,7 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import type { MediaDeviceKindName } from '../core/deviceStore.js';
+import { deviceField, rememberChoices, supportsSinkId } from '../core/userChoices.js';
+import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
 import { useMediaDevices } from '../hooks/useMediaDevices.js';
 import { cx, devWarn } from './dev.js';
@@ -17,7 +19,12 @@ export interface MediaDeviceSelectProps extends Omit<SelectHTMLAttributes<HTMLSe
 /**
  * A labelled native `<select>` of the devices of one kind that switches the room's active device. Microphone
  * and camera selects are absent where the grants forbid publishing them; the speaker select needs
- * `canSubscribe`.
+ * `canSubscribe` and a browser that can choose the audio output (`setSinkId`; not Safari or Firefox without it),
+ * and applies to every remote audio element, those attached later included.
+ *
+ * The chosen device is remembered ({@link useUserChoices}) unless RoomProvider's `rememberChoices` is false or the
+ * session is a hidden observer. When the remembered device is not connected, the select says so (a polite status:
+ * "Your saved camera is not connected; using the default camera").
  */
 export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, className, id, ...rest }: MediaDeviceSelectProps) {
   const labels = useLabels(overrides);
@@ -26,12 +33,17 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
   const allowed = useCan(kind === 'audiooutput' ? 'canSubscribe' : 'canPublish', {
     ...(kind === 'audioinput' ? { source: 'microphone' as const } : kind === 'videoinput' ? { source: 'camera' as const } : {}),
   });
-  const { devices, activeDeviceId, setActiveDevice } = useMediaDevices(kind);
+  const store = useRoomStore('MediaDeviceSelect');
+  const hidden = useCan('hidden');
+  const { devices, activeDeviceId, setActiveDevice, usingFallback } = useMediaDevices(kind);
   if (!allowed) {
     devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
     return null;
   }
+  // Speaker choice needs setSinkId; where the browser lacks it, the system's output is the only one.
+  if (kind === 'audiooutput' && !supportsSinkId()) return null;
   const name = kind === 'audioinput' ? labels.microphone : kind === 'videoinput' ? labels.camera : labels.speaker;
+  const device = kind === 'audioinput' ? 'microphone' : kind === 'videoinput' ? 'camera' : 'speaker';
   return (
     <span className={cx('rk-device-select', className)} data-kind={kind}>
       <label className="rk-visually-hidden" htmlFor={selectId}>
@@ -45,7 +57,15 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
         disabled={rest.disabled || devices.length === 0}
         onChange={(event) => {
           const deviceId = event.target.value;
-          void setActiveDevice(deviceId).then(() => onDeviceChange?.(deviceId));
+          setActiveDevice(deviceId).then(
+            () => {
+              rememberChoices(store.room, hidden, { [deviceField(kind)]: deviceId });
+              onDeviceChange?.(deviceId);
+            },
+            () => {
+              /* the browser refused that device: the select stays on the active one */
+            },
+          );
         }}
       >
         {devices.length === 0 ? <option value="">{labels.noDevices}</option> : null}
@@ -55,6 +75,11 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
           </option>
         ))}
       </select>
+      {usingFallback ? (
+        <span role="status" className="rk-device-notice">
+          {labels.savedDeviceMissing(device)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from '../core/session.js';
+import { setRemembersChoices } from '../core/rememberFlag.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from './labels.js';
 
@@ -38,6 +39,13 @@ export interface RoomProviderProps extends RoomSessionOptions {
   options?: RoomOptions;
   /** Strings for every RoomKit component inside; missing keys fall back to English. */
   labels?: Partial<RoomKitLabels>;
+  /**
+   * Remember the person's choices in this browser (default true): `PreJoin` and the device selects store the
+   * microphone, camera and speaker, microphone and camera on or off, and the display name under
+   * `USER_CHOICES_STORAGE_KEY` in localStorage, and the next join starts with them (a remembered device that is gone
+   * falls back to the default, with a notice). False neither reads nor writes them. A hidden observer never does.
+   */
+  rememberChoices?: boolean;
 }
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -59,13 +67,17 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 export function RoomProvider(props: RoomProviderProps) {
   const [session] = useState(() => {
     const created = createRoomSession({ room: props.room, roomOptions: props.options });
+    setRemembersChoices(created.room, props.rememberChoices ?? true);
     // Validated on the first render, so the store has the token's grants before anything renders.
     created.setOptions(props);
     return created;
   });
   // The latest props after each commit (never during a render that may be thrown away); the session
   // compares what matters, so a new callback identity never reconnects.
-  useIsomorphicLayoutEffect(() => session.setOptions(props));
+  useIsomorphicLayoutEffect(() => {
+    setRemembersChoices(session.room, props.rememberChoices ?? true);
+    session.setOptions(props);
+  });
   useEffect(() => session.mount(), [session]);
 
   return (

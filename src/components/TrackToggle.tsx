@@ -1,5 +1,6 @@
 import { Track } from 'livekit-client';
-import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, useId, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import type { RoomKitError } from '../core/RoomKitError.js';
 import { useTrackToggle, type ToggleSource } from '../hooks/useTrackToggle.js';
 import { cx, devWarn } from './dev.js';
 import { CameraIcon, MicIcon, ScreenIcon } from './icons.js';
@@ -12,8 +13,8 @@ export interface TrackToggleProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   source: ToggleSource;
   /** Called after the source was switched. */
   onEnabledChange?: (enabled: boolean) => void;
-  /** Called when switching failed. */
-  onError?: (error: Error) => void;
+  /** Called when switching failed or the device stopped (see `useTrackToggle`'s `onError`). */
+  onError?: (error: RoomKitError) => void;
   labels?: Partial<RoomKitLabels>;
   /** Render as the child element (Slot). */
   asChild?: boolean;
@@ -28,16 +29,28 @@ const NAMES = {
   [Track.Source.ScreenShare]: 'screenShare',
 } as const;
 
+const DEVICES = {
+  [Track.Source.Microphone]: 'microphone',
+  [Track.Source.Camera]: 'camera',
+  [Track.Source.ScreenShare]: 'screen',
+} as const;
+
 /**
  * A button that switches the local microphone, camera or screen share. `aria-pressed` tells its state;
  * `data-state` is "on" | "off", `data-pending` is present while switching. It is absent (and warns in
  * development) where the grants forbid publishing the source.
+ *
+ * When the device fails (`permission-denied`, `device-not-found`, `device-in-use`, `device-lost`, `device-error`)
+ * the button gets `data-error` with the code, a small warning badge, and a description naming the fix
+ * (`labels.deviceProblem`, linked by `aria-describedby`, also its `title`; `LiveAnnouncer` says it); pressing it again
+ * tries again.
  */
 export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(function TrackToggle(
   { source, onEnabledChange, onError, labels: overrides, asChild, showIcon = true, className, onClick, children, ...rest },
   ref,
 ) {
   const labels = useLabels(overrides);
+  const problemId = useId();
   const toggle = useTrackToggle(source, {
     ...(onEnabledChange ? { onEnabledChange } : {}),
     ...(onError ? { onError } : {}),
@@ -50,24 +63,35 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
   const name = labels[NAMES[source]];
   const icon =
     source === Track.Source.Microphone ? <MicIcon off={!toggle.enabled} /> : source === Track.Source.Camera ? <CameraIcon off={!toggle.enabled} /> : <ScreenIcon />;
+  const problem = toggle.error ? labels.deviceProblem(DEVICES[source], toggle.error.code) : undefined;
   return (
-    <Component
-      {...toggle.buttonProps}
-      {...rest}
-      ref={ref}
-      className={cx('rk-button rk-track-toggle', className)}
-      data-source={source}
-      onClick={(event: MouseEvent<HTMLButtonElement>) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) toggle.buttonProps.onClick();
-      }}
-    >
-      {children ?? (
-        <>
-          {showIcon ? icon : null}
-          <span className="rk-button-label">{name}</span>
-        </>
-      )}
-    </Component>
+    <>
+      <Component
+        {...toggle.buttonProps}
+        {...rest}
+        ref={ref}
+        className={cx('rk-button rk-track-toggle', className)}
+        data-source={source}
+        aria-describedby={cx(problem ? problemId : undefined, rest['aria-describedby']) || undefined}
+        title={rest.title ?? problem}
+        onClick={(event: MouseEvent<HTMLButtonElement>) => {
+          onClick?.(event);
+          if (!event.defaultPrevented) toggle.buttonProps.onClick();
+        }}
+      >
+        {children ?? (
+          <>
+            {showIcon ? icon : null}
+            <span className="rk-button-label">{name}</span>
+            {problem ? <span className="rk-device-badge" aria-hidden="true">!</span> : null}
+          </>
+        )}
+      </Component>
+      {problem ? (
+        <span id={problemId} className="rk-visually-hidden">
+          {problem}
+        </span>
+      ) : null}
+    </>
   );
 });

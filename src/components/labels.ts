@@ -146,6 +146,16 @@ export interface RoomKitLabels {
   noiseFilter: string;
   /** Shown while an effect loads. */
   effectLoading: string;
+  /**
+   * A device problem in words that name the fix, on the toggle (its description) and in PreJoin: "Camera blocked:
+   * allow it in the address bar, then try again". `code` is the error's code (`permission-denied`,
+   * `device-not-found`, `device-in-use`, `device-lost`, `device-error`, `not-permitted`).
+   */
+  deviceProblem: (device: 'microphone' | 'camera' | 'screen', code: RoomKitErrorCode) => string;
+  /** The button that tries a failed device again. */
+  tryAgain: string;
+  /** A remembered device is gone: "Your saved camera is not connected; using the default camera". */
+  savedDeviceMissing: (device: 'microphone' | 'camera' | 'speaker') => string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -184,6 +194,10 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'not-connected': 'You are not connected to the meeting.',
   'device-error': 'Your camera, microphone or screen could not be started.',
   'effects-unavailable': 'This effect is not available here.',
+  'permission-denied': 'Your camera or microphone is blocked. Allow it in the address bar, then try again.',
+  'device-not-found': 'No camera or microphone was found. Connect one, then try again.',
+  'device-in-use': 'Your camera or microphone is in use by another app. Close it, then try again.',
+  'device-lost': 'Your camera or microphone stopped. Reconnect it, then try again.',
   'invalid-connection-response': 'The meeting service sent an answer this app cannot read.',
   'bad-request': 'The meeting service refused the request.',
   'room-not-found': 'This meeting does not exist.',
@@ -297,6 +311,25 @@ export const defaultLabels: RoomKitLabels = {
   backgroundImage: (n) => `Background ${n}`,
   noiseFilter: 'Noise filter',
   effectLoading: 'Applying effect…',
+  deviceProblem: (device, code) => {
+    const Name = device === 'microphone' ? 'Microphone' : device === 'camera' ? 'Camera' : 'Screen sharing';
+    switch (code) {
+      case 'permission-denied':
+        return `${Name} blocked: allow it in the address bar, then try again`;
+      case 'device-not-found':
+        return `No ${device} found: connect one, then try again`;
+      case 'device-in-use':
+        return `${Name} in use by another app: close that app, then try again`;
+      case 'device-lost':
+        return `${Name} disconnected: reconnect it or choose another, then try again`;
+      case 'not-permitted':
+        return `You may not share your ${device} in this meeting`;
+      default:
+        return `${Name} could not start: try again`;
+    }
+  },
+  tryAgain: 'Try again',
+  savedDeviceMissing: (device) => `Your saved ${device} is not connected; using the default ${device}`,
 };
 
 /** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */

@@ -26,8 +26,26 @@ export type RoomKitErrorCode =
   | 'not-permitted'
   /** The operation needs a connected room. */
   | 'not-connected'
-  /** A camera, microphone or screen could not be opened. */
+  /**
+   * A camera, microphone or screen could not be opened for a reason none of the codes below names.
+   * `details.kind` is `'audioinput'`, `'videoinput'` or `'screen'` where known.
+   */
   | 'device-error'
+  /**
+   * The browser or the person refused the camera or microphone (`NotAllowedError`, `SecurityError`). Allow it in
+   * the address bar (site settings) or the system's privacy settings, then try again. `details.kind` names it.
+   * A person cancelling the screen-share picker is not reported at all.
+   */
+  | 'permission-denied'
+  /** No such device (`NotFoundError`, or `OverconstrainedError` for a device id that is gone). `details.kind` names it. */
+  | 'device-not-found'
+  /** The device exists but could not start, usually because another app holds it (`NotReadableError`, `AbortError`). */
+  | 'device-in-use'
+  /**
+   * A published camera or microphone stopped on its own (its `MediaStreamTrack` ended: unplugged, turned off, or its
+   * permission revoked). `details.kind` names it.
+   */
+  | 'device-lost'
   /** The backend's connection response does not match the contract; the message and `details.field` name the field. */
   | 'invalid-connection-response'
   /** The token endpoint answered 400 (or another unexpected 4xx); `details` holds `status` and the error `body`. */

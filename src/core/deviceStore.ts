@@ -1,4 +1,6 @@
 import { createLocalVideoTrack, Room, RoomEvent, type LocalVideoTrack } from 'livekit-client';
+import { getRoomStore } from './roomStore.js';
+import { applyRememberedDevices, isPublishing, rememberedDevice, remembersChoices } from './userChoices.js';
 
 /** Microphones, cameras or speakers. */
 export type MediaDeviceKindName = 'audioinput' | 'videoinput' | 'audiooutput';
@@ -12,6 +14,8 @@ export interface DeviceStore {
   getDevices(kind: MediaDeviceKindName): readonly MediaDeviceInfo[];
   getActiveDeviceId(kind: MediaDeviceKindName): string | undefined;
   getError(kind: MediaDeviceKindName): unknown;
+  /** The remembered device of this kind is not connected, so the default one is used. */
+  isFallback(kind: MediaDeviceKindName): boolean;
   setActiveDevice(kind: MediaDeviceKindName, deviceId: string): Promise<void>;
 }
 
@@ -29,6 +33,14 @@ function sameDevices(a: readonly MediaDeviceInfo[], b: readonly MediaDeviceInfo[
   return a.length === b.length && a.every((d, i) => d.deviceId === b[i]!.deviceId && d.label === b[i]!.label);
 }
 
+/** @internal Lists the devices of `kind` now (the room's enumerator, else the browser's; empty without media devices). */
+export async function listDevices(room: Room, kind: MediaDeviceKindName): Promise<MediaDeviceInfo[]> {
+  const enumerate = enumerators.get(room);
+  if (enumerate) return enumerate(kind);
+  if (typeof navigator === 'undefined' || !navigator.mediaDevices) return [];
+  return Room.getLocalDevices(kind, false);
+}
+
 /** @internal The room's device store, created on first use. */
 export function getDeviceStore(room: Room): DeviceStore {
   let store = stores.get(room);
@@ -36,6 +48,24 @@ export function getDeviceStore(room: Room): DeviceStore {
   const lists = new Map<MediaDeviceKindName, readonly MediaDeviceInfo[]>();
   const errors = new Map<MediaDeviceKindName, unknown>();
   const active = new Map<MediaDeviceKindName, string | undefined>();
+  const fallbacks = new Set<MediaDeviceKindName>();
+
+  /**
+   * A remembered device missing from a list that shows device ids (browsers hide them until permission) is gone:
+   * flag it, and before joining make the first listed device (the default) the active one.
+   */
+  const checkRemembered = (kind: MediaDeviceKindName, devices: readonly MediaDeviceInfo[]): boolean => {
+    const wanted = remembersChoices(room) && !getRoomStore(room).getState().grants.hidden ? rememberedDevice(kind) : undefined;
+    if (wanted === undefined || !devices.some((d) => d.deviceId)) return false;
+    const gone = !devices.some((d) => d.deviceId === wanted);
+    if (gone && room.getActiveDevice(kind) === wanted && !isPublishing(room, kind) && devices[0]) {
+      room.switchActiveDevice(kind, devices[0].deviceId).catch(() => undefined);
+    }
+    if (gone === fallbacks.has(kind)) return false;
+    if (gone) fallbacks.add(kind);
+    else fallbacks.delete(kind);
+    return true;
+  };
   const listeners = new Map<MediaDeviceKindName, Set<() => void>>();
   const notify = (kind: MediaDeviceKindName) => listeners.get(kind)?.forEach((l) => l());
 
@@ -45,7 +75,7 @@ export function getDeviceStore(room: Room): DeviceStore {
       const hasDevices = enumerators.has(room) || (typeof navigator !== 'undefined' && !!navigator.mediaDevices);
       const devices = hasDevices ? await enumerate(kind) : [];
       const prev = lists.get(kind) ?? EMPTY;
-      const changed = !sameDevices(prev, devices) || errors.has(kind);
+      const changed = checkRemembered(kind, devices) || !sameDevices(prev, devices) || errors.has(kind);
       errors.delete(kind);
       if (!sameDevices(prev, devices)) lists.set(kind, devices);
       const activeId = room.getActiveDevice(kind);
@@ -78,13 +108,17 @@ export function getDeviceStore(room: Room): DeviceStore {
     getDevices: (kind) => lists.get(kind) ?? EMPTY,
     getActiveDeviceId: (kind) => active.get(kind) ?? room.getActiveDevice(kind),
     getError: (kind) => errors.get(kind),
+    isFallback: (kind) => fallbacks.has(kind),
     async setActiveDevice(kind, deviceId) {
       await room.switchActiveDevice(kind, deviceId);
       active.set(kind, deviceId);
+      fallbacks.delete(kind);
       notify(kind);
     },
   };
   stores.set(room, store);
+  // The remembered devices become the room's before anything publishes (as preferences: a missing one falls back).
+  if (remembersChoices(room) && !getRoomStore(room).getState().grants.hidden) applyRememberedDevices(room);
   return store;
 }
 

@@ -49,12 +49,26 @@ export function toRoomKitError(error: unknown): RoomKitError {
       });
     }
   }
-  if (e.name === 'NotAllowedError' || e.name === 'NotFoundError' || e.name === 'NotReadableError' || e.name === 'OverconstrainedError') {
+  // A device failure; not AbortError or SecurityError, which a cancelled fetch or a page's own code raise too.
+  const code = deviceErrorCode(error);
+  if (code !== 'device-error' && e.name !== 'AbortError' && e.name !== 'SecurityError') {
     return new RoomKitError(
-      'device-error',
-      `A camera, microphone or screen could not be opened (${String(e.name)}): ${message}. Check the browser's permission and that the device is not in use.`,
-      { cause: error },
+      code,
+      `A camera, microphone or screen could not be opened (${String(e.name)}): ${message}. Allow it in the browser, connect it, or close the app using it, then try again.`,
+      { cause: error, details: { kind: undefined } },
     );
   }
   return new RoomKitError('connect-failed', `Connecting to the room failed: ${message}.`, { cause: error });
+}
+
+/** The codes a device failure can have. */
+export type DeviceErrorCode = 'permission-denied' | 'device-not-found' | 'device-in-use' | 'device-lost' | 'device-error';
+
+/** @internal The code for a getUserMedia / getDisplayMedia failure (the names livekit-client's `MediaDeviceFailure` reads, and a few more). */
+export function deviceErrorCode(error: unknown): DeviceErrorCode {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') return 'permission-denied';
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'device-not-found';
+  if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'device-in-use';
+  return 'device-error';
 }

@@ -8,6 +8,7 @@ import {
 } from '../core/effects.js';
 import { canPublishSource } from '../core/grants.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
+import { loadUserChoices, rememberChoices, remembersChoices } from '../core/userChoices.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -16,9 +17,12 @@ import { useStoreValue } from './useStoreValue.js';
 export interface UseBackgroundEffectOptions extends RoomHookOptions {
   /** How effects load and where their assets live. Without it, choosing an effect fails with `effects-unavailable`. */
   config?: BackgroundEffectsConfig | undefined;
-  /** An effect to apply on mount when none was chosen in this room yet (for example a remembered choice). */
+  /**
+   * An effect to apply on mount when none was chosen in this room yet. Default: the effect this browser remembers
+   * (`UserChoices.backgroundEffect`), unless the provider's `rememberChoices` is off.
+   */
   defaultEffect?: BackgroundEffect | undefined;
-  /** Called with each effect the user chooses (for example to remember it). */
+  /** Called with each effect the user chooses (RoomKit also remembers it, as the other choices). */
   onEffectChange?: ((effect: BackgroundEffect) => void) | undefined;
 }
 
@@ -65,12 +69,15 @@ export function useBackgroundEffect(options: UseBackgroundEffectOptions = {}): B
   const setEffect = useCallback(
     (next: BackgroundEffect) => {
       latest.current.onEffectChange?.(next);
+      rememberChoices(roomStore.room, roomStore.getState().grants.hidden === true, { backgroundEffect: next });
       return store.setBackground(next, latest.current.config);
     },
-    [store],
+    [store, roomStore],
   );
 
-  const initial = options.defaultEffect;
+  const remembered =
+    remembersChoices(roomStore.room) && roomStore.getState().grants.hidden !== true ? loadUserChoices().backgroundEffect : undefined;
+  const initial = options.defaultEffect ?? remembered;
   useEffect(() => {
     if (!initial || initial.kind === 'none' || store.getState().touched || !supported || !allowed) return;
     store.setBackground(initial, latest.current.config).catch(() => undefined);

@@ -14,6 +14,11 @@ export interface MediaDevicesState {
   setActiveDevice: (deviceId: string) => Promise<void>;
   /** The last enumeration failure, if any. */
   error: unknown;
+  /**
+   * The remembered device of this kind (`useUserChoices`) is not connected, so the default one is used. Cleared
+   * when a device is chosen or the remembered one comes back.
+   */
+  usingFallback: boolean;
 }
 
 /** The microphones (`audioinput`), cameras (`videoinput`) or speakers (`audiooutput`), and the active one. */
@@ -24,6 +29,7 @@ export function useMediaDevices(kind: MediaDeviceKindName, options: RoomHookOpti
   const list = useStoreValue(subscribe, () => devices.getDevices(kind));
   const activeDeviceId = useStoreValue(subscribe, () => devices.getActiveDeviceId(kind));
   const error = useStoreValue(subscribe, () => devices.getError(kind));
+  const usingFallback = useStoreValue(subscribe, () => devices.isFallback(kind));
   const setActiveDevice = useCallback((id: string) => devices.setActiveDevice(kind, id), [devices, kind]);
-  return { devices: list, activeDeviceId, setActiveDevice, error };
+  return { devices: list, activeDeviceId, setActiveDevice, error, usingFallback };
 }

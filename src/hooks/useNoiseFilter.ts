@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { getEffectsStore, supportsNoiseFilter } from '../core/effects.js';
 import { canPublishSource } from '../core/grants.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
+import { loadUserChoices, rememberChoices, remembersChoices } from '../core/userChoices.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -25,6 +26,8 @@ export interface NoiseFilterState {
 /**
  * The microphone noise filter: the browser's built-in noise suppression (WebRTC's `noiseSuppression`
  * constraint), switched on the live microphone and for microphones opened later. It costs no download.
+ * It starts as this browser remembers it (`UserChoices.noiseFilter`) and remembers each switch, unless the
+ * provider's `rememberChoices` is off.
  */
 export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState {
   const roomStore = useRoomStore('useNoiseFilter', options.room);
@@ -33,6 +36,18 @@ export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState 
   const pending = useStoreValue(store.subscribe, () => store.getState().noisePending);
   const error = useStoreValue(store.subscribe, () => store.getState().noiseError);
   const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'microphone'));
-  const setEnabled = useCallback((next: boolean) => store.setNoiseFilter(next), [store]);
-  return { enabled, pending, supported: supportsNoiseFilter(), allowed, error, setEnabled };
+  const supported = supportsNoiseFilter();
+  const setEnabled = useCallback(
+    (next: boolean) => {
+      rememberChoices(roomStore.room, roomStore.getState().grants.hidden === true, { noiseFilter: next });
+      return store.setNoiseFilter(next);
+    },
+    [store, roomStore],
+  );
+  useEffect(() => {
+    if (!supported || !allowed || !remembersChoices(roomStore.room) || roomStore.getState().grants.hidden) return;
+    const remembered = loadUserChoices().noiseFilter;
+    if (remembered !== undefined && remembered !== store.getState().noiseFilter) store.setNoiseFilter(remembered).catch(() => undefined);
+  }, [store, roomStore, supported, allowed]);
+  return { enabled, pending, supported, allowed, error, setEnabled };
 }

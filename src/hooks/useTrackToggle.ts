@@ -1,9 +1,12 @@
 import { Track } from 'livekit-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { listDevices } from '../core/deviceStore.js';
+import { DEVICE_KIND, getDeviceErrors } from '../core/deviceErrors.js';
 import { enforcePublishGrants } from '../core/enforceGrants.js';
 import { canPublishSource } from '../core/grants.js';
-import { RoomKitError } from '../core/RoomKitError.js';
-import { toRoomKitError } from '../core/toRoomKitError.js';
+import { isRoomKitError, RoomKitError } from '../core/RoomKitError.js';
+import { toDeviceError } from '../core/toDeviceError.js';
+import { deviceErrorCode } from '../core/toRoomKitError.js';
 import type { TrackSourceName } from '../core/token.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
@@ -16,7 +19,11 @@ export type ToggleSource = Track.Source.Microphone | Track.Source.Camera | Track
 export interface UseTrackToggleOptions extends RoomHookOptions {
   /** Called after the track was switched on or off. */
   onEnabledChange?: (enabled: boolean) => void;
-  /** Called when switching failed (not permitted, device error…). */
+  /**
+   * Called when switching failed (`not-permitted`, `permission-denied`, `device-not-found`, `device-in-use`,
+   * `device-error`) and when the published device stops on its own (`device-lost`). A person cancelling the
+   * screen-share picker is no failure.
+   */
   onError?: (error: RoomKitError) => void;
 }
 
@@ -28,11 +35,15 @@ export interface TrackToggleState {
   pending: boolean;
   /** The effective grants allow publishing this source. */
   allowed: boolean;
-  /** The last failure, cleared by the next successful switch. */
+  /**
+   * The source's current problem, cleared by the next successful switch: `not-permitted`, or a device code
+   * (`permission-denied`, `device-not-found`, `device-in-use`, `device-lost`, `device-error`; `details.kind` names
+   * the device). Shared by every toggle of this source in the room.
+   */
   error: RoomKitError | undefined;
   /** Switches the source on, off, or to `force`. Rejects with `not-permitted` when the grants forbid it. */
   toggle: (force?: boolean) => Promise<void>;
-  /** Props for a toggle button: `aria-pressed`, `aria-busy`, `disabled`, `onClick`, `data-state`. */
+  /** Props for a toggle button: `aria-pressed`, `aria-busy`, `disabled`, `onClick`, `data-state`, `data-error`. */
   buttonProps: {
     type: 'button';
     'aria-pressed': boolean;
@@ -40,6 +51,8 @@ export interface TrackToggleState {
     disabled: boolean;
     'data-state': 'on' | 'off';
     'data-pending': '' | undefined;
+    /** The error's code while the source has a problem (`permission-denied`, `device-lost`…). */
+    'data-error': RoomKitError['code'] | undefined;
     onClick: () => void;
   };
 }
@@ -65,9 +78,22 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
   });
   const allowed = useStoreValue(store.subscribe, () => canPublishSource(store.getState().grants, name));
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<RoomKitError | undefined>(undefined);
+  const errors = getDeviceErrors(store.room);
+  const error = useStoreValue(errors.subscribe, () => errors.get(source));
   const latest = useRef(options);
   latest.current = options;
+
+  // Report problems that arrive without a press (the device stopped, the session's publish on join failed).
+  const reported = useRef(error);
+  useEffect(() => {
+    reported.current = errors.get(source);
+    return errors.subscribe(() => {
+      const next = errors.get(source);
+      if (next === reported.current) return;
+      reported.current = next;
+      if (next && next.code === 'device-lost') latest.current.onError?.(next);
+    });
+  }, [errors, source]);
 
   const toggle = useCallback(
     async (force?: boolean) => {
@@ -81,28 +107,42 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
             state.grants.canPublish ? ` for "${name}"` : ''
           }${state.grants.hidden ? ' (hidden observers never publish)' : ''}.`,
         );
-        setError(refused);
+        errors.set(source, refused);
         latest.current.onError?.(refused);
         throw refused;
       }
-      const lp = store.room.localParticipant;
+      const room = store.room;
+      const lp = room.localParticipant;
       setPending(true);
       try {
+        // Trying again after the device went away: take another device of that kind, if there is one.
+        const lostId = errors.lostDeviceId(source);
+        if (next && lostId !== undefined && source !== Track.Source.ScreenShare) {
+          const kind = DEVICE_KIND[source] as 'audioinput' | 'videoinput';
+          const devices = await listDevices(room, kind).catch(() => []);
+          const other = devices.find((d) => d.deviceId && d.deviceId !== lostId && d.deviceId !== 'default');
+          if (other && !devices.some((d) => d.deviceId === lostId)) await room.switchActiveDevice(kind, other.deviceId);
+        }
         if (source === Track.Source.Microphone) await lp.setMicrophoneEnabled(next);
         else if (source === Track.Source.Camera) await lp.setCameraEnabled(next);
         else await lp.setScreenShareEnabled(next);
-        setError(undefined);
+        errors.set(source, undefined);
         latest.current.onEnabledChange?.(next);
       } catch (e) {
-        const failure = toRoomKitError(e);
-        setError(failure);
+        // Cancelling the browser's screen picker rejects with NotAllowedError: the person changed their mind.
+        if (source === Track.Source.ScreenShare && deviceErrorCode(e) === 'permission-denied') {
+          errors.set(source, undefined);
+          return;
+        }
+        const failure = isRoomKitError(e) ? e : toDeviceError(e, DEVICE_KIND[source]);
+        errors.set(source, failure);
         latest.current.onError?.(failure);
         throw failure;
       } finally {
         setPending(false);
       }
     },
-    [store, source, name],
+    [store, source, name, errors],
   );
 
   return {
@@ -118,6 +158,7 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
       disabled: pending || !allowed,
       'data-state': enabled ? 'on' : 'off',
       'data-pending': pending ? '' : undefined,
+      'data-error': error?.code,
       onClick: () => {
         toggle().catch(() => {
           /* reported through `error` and onError */

@@ -1,8 +1,11 @@
 import type { LocalVideoTrack } from 'livekit-client';
 import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createPreviewTrack } from '../core/deviceStore.js';
 import { getEffectsStore } from '../core/effects.js';
-import { toRoomKitError } from '../core/toRoomKitError.js';
+import type { RoomKitError } from '../core/RoomKitError.js';
+import { toDeviceError } from '../core/toDeviceError.js';
+import { rememberChoices } from '../core/userChoices.js';
 import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
@@ -11,6 +14,7 @@ import { useCan } from '../hooks/useCan.js';
 import { useLocalParticipant } from '../hooks/useLocalParticipant.js';
 import { useMediaDevices } from '../hooks/useMediaDevices.js';
 import { useRoom } from '../hooks/useRoom.js';
+import { useUserChoices } from '../hooks/useUserChoices.js';
 
 /** What the user chose before joining. */
 export interface PreJoinChoices {
@@ -21,6 +25,8 @@ export interface PreJoinChoices {
   videoEnabled: boolean;
   audioDeviceId: string | undefined;
   videoDeviceId: string | undefined;
+  /** The speaker chosen (where the browser can choose one); the room plays remote audio on it already. */
+  audioOutputDeviceId: string | undefined;
   /** The session joins as a viewer: it may not publish. */
   viewer: boolean;
 }
@@ -29,7 +35,10 @@ export interface PreJoinChoices {
 export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onSubmit'> {
   /** Called when the user joins. Typically: set RoomProvider's `connect`, `audio` and `video` from it. */
   onSubmit: (choices: PreJoinChoices) => void;
-  /** Initial choices (display name from the token by default; microphone and camera on). */
+  /**
+   * Initial choices where nothing is remembered (display name from the token by default; microphone and camera on).
+   * Remembered choices ({@link useUserChoices}) win; RoomProvider's `rememberChoices={false}` turns them off.
+   */
   defaults?: Partial<Pick<PreJoinChoices, 'displayName' | 'audioEnabled' | 'videoEnabled'>>;
   labels?: Partial<RoomKitLabels>;
   /**
@@ -40,9 +49,14 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
 }
 
 /**
- * The screen before joining: display name, microphone and camera switches with device selects, and a camera
- * preview. Render it inside `<RoomProvider connect={false}>` so it knows the grants: a session that may not
- * publish joins as a viewer, with no device preview. `data-viewer` is present then.
+ * The screen before joining: display name, microphone and camera switches with device selects, a speaker select
+ * (where the browser can choose one), and a camera preview. Render it inside `<RoomProvider connect={false}>` so it
+ * knows the grants: a session that may not publish joins as a viewer, with no device preview. `data-viewer` is
+ * present then.
+ *
+ * It starts from the remembered choices and remembers what is submitted (not for a hidden observer, nor with
+ * RoomProvider's `rememberChoices={false}`). A camera that cannot open is named with its fix on the camera switch
+ * (`data-error`, `labels.deviceProblem`) with a "Try again" button; joining still works (with the microphone).
  */
 export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);
@@ -51,16 +65,24 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const canMic = useCan('canPublish', { source: 'microphone' });
   const canCam = useCan('canPublish', { source: 'camera' });
   const viewer = !canMic && !canCam;
-  const [name, setName] = useState(defaults.displayName ?? local.name ?? '');
-  const [audio, setAudio] = useState(defaults.audioEnabled ?? true);
-  const [video, setVideo] = useState(defaults.videoEnabled ?? true);
-  const [previewError, setPreviewError] = useState<string | undefined>(undefined);
+  const { choices: remembered } = useUserChoices();
+  const hidden = useCan('hidden');
+  const [name, setName] = useState(remembered.displayName ?? defaults.displayName ?? local.name ?? '');
+  const [audio, setAudio] = useState(remembered.audioEnabled ?? defaults.audioEnabled ?? true);
+  const [video, setVideo] = useState(remembered.videoEnabled ?? defaults.videoEnabled ?? true);
+  const [previewError, setPreviewError] = useState<RoomKitError | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
   const cams = useMediaDevices('videoinput');
   const mics = useMediaDevices('audioinput');
+  const speakers = useMediaDevices('audiooutput');
   const previewEl = useRef<HTMLVideoElement>(null);
   const nameId = useId();
+  const problemId = useId();
   const showPreview = canCam && video;
   const cameraId = cams.activeDeviceId;
+
+  // Listening before joining, so a device refused when the session publishes shows on its toggle.
+  useEffect(() => void getDeviceErrors(room), [room]);
 
   useEffect(() => {
     const el = previewEl.current;
@@ -77,7 +99,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         if (el) t.attach(el);
       },
       (error: unknown) => {
-        if (!cancelled) setPreviewError(toRoomKitError(error).message);
+        if (!cancelled) setPreviewError(toDeviceError(error, 'videoinput'));
       },
     );
     return () => {
@@ -88,16 +110,18 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         track.stop();
       }
     };
-  }, [room, showPreview, cameraId]);
+  }, [room, showPreview, cameraId, attempt]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    rememberChoices(room, hidden, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
     onSubmit({
       displayName: name.trim(),
       audioEnabled: canMic && audio,
       videoEnabled: canCam && video,
       audioDeviceId: mics.activeDeviceId,
       videoDeviceId: cams.activeDeviceId,
+      audioOutputDeviceId: speakers.activeDeviceId,
       viewer,
     });
   };
@@ -113,9 +137,12 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
               <span className="rk-tile-placeholder-text">{labels.previewOff}</span>
             </div>
           )}
-          {previewError ? (
-            <p role="alert" className="rk-error-text">
-              {previewError}
+          {previewError && video ? (
+            <p role="alert" className="rk-error-text" id={problemId}>
+              {labels.deviceProblem('camera', previewError.code)}{' '}
+              <button type="button" className="rk-button" onClick={() => setAttempt((n) => n + 1)}>
+                {labels.tryAgain}
+              </button>
             </p>
           ) : null}
         </div>
@@ -139,7 +166,15 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
           ) : null}
           {canCam ? (
             <span className="rk-control-group">
-              <button type="button" className="rk-button" aria-pressed={video} data-state={video ? 'on' : 'off'} onClick={() => setVideo(!video)}>
+              <button
+                type="button"
+                className="rk-button"
+                aria-pressed={video}
+                data-state={video ? 'on' : 'off'}
+                data-error={previewError && video ? previewError.code : undefined}
+                aria-describedby={previewError && video ? problemId : undefined}
+                onClick={() => setVideo(!video)}
+              >
                 <CameraIcon off={!video} />
                 <span className="rk-button-label">{labels.camera}</span>
               </button>
@@ -148,6 +183,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
           ) : null}
         </div>
       ) : null}
+      <MediaDeviceSelect kind="audiooutput" labels={overrides} />
       <button type="submit" className="rk-button rk-button-primary">
         {viewer ? labels.joinAsViewer : labels.join}
       </button>

@@ -6,7 +6,13 @@ import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
 import { SimulatedHands } from './simulatedHands.js';
-import { installPreviewAndDevices } from './simulatedMedia.js';
+import {
+  installPreviewAndDevices,
+  unplugSimulatedDevice,
+  type SimulatedDeviceFailure,
+  type SimulatedDeviceKind,
+  type SimulatedDevices,
+} from './simulatedMedia.js';
 import {
   SimulatedParticipants,
   type TestConnectionQuality,
@@ -25,6 +31,7 @@ import { localParticipantInfo, permissionFrom, roomInternals, sid, simContext, t
 import { ensureMediaClasses } from './syntheticMedia.js';
 
 export type { SentData } from './simulatedData.js';
+export type { SimulatedDeviceFailure, SimulatedDeviceKind } from './simulatedMedia.js';
 export type { TestConnectionQuality, TestGrants, TestParticipantInit, TestParticipantKind } from './simulatedParticipants.js';
 
 /** Options of {@link createTestRoom}. */
@@ -49,6 +56,8 @@ export interface TestRoomInit {
   connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
   /** Simulated devices for `useMediaDevices` and device menus. */
   devices?: Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
+  /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
+  deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
   /** Start with the browser blocking audio autoplay. */
   audioPlaybackBlocked?: boolean;
   /** Options for the underlying livekit-client Room. */
@@ -77,6 +86,8 @@ export class TestRoom extends Room {
   private readonly participants: SimulatedParticipants;
   private readonly hands = new SimulatedHands((from, payload, topic) => this.deliverData(from, payload, { topic }));
   private roomState: { sid: string; name: string; metadata: string; activeRecording: boolean };
+  private devices: SimulatedDevices | undefined;
+  private readonly deviceFailures: Map<SimulatedDeviceKind, SimulatedDeviceFailure>;
   private claims: TokenClaims;
 
   constructor(init: TestRoomInit = {}) {
@@ -114,10 +125,12 @@ export class TestRoom extends Room {
     this.startAudio = async () => {
       this.setAudioPlaybackBlocked(false);
     };
-    installLocalPublishing(this.sim);
+    this.devices = init.devices ? { ...init.devices } : undefined;
+    this.deviceFailures = new Map(Object.entries(init.deviceFailures ?? {}) as Array<[SimulatedDeviceKind, SimulatedDeviceFailure]>);
+    installLocalPublishing(this.sim, this.deviceFailures);
     installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
-    installPreviewAndDevices(this, init.devices);
+    installPreviewAndDevices(this, () => this.devices, this.deviceFailures);
     internals.roomInfo = { ...this.roomState };
     this.serverInfo = { edition: 0, version: init.serverVersion ?? '1.9.0', protocol: 16 } as never;
     // What a real connect does: forward the local participant's events through the Room, take the sid and
@@ -266,6 +279,24 @@ export class TestRoom extends Room {
   setAudioPlaybackBlocked(blocked: boolean): this {
     Object.defineProperty(this, 'canPlaybackAudio', { configurable: true, get: () => !blocked });
     this.emit(RoomEvent.AudioPlaybackStatusChanged, !blocked);
+    return this.flush();
+  }
+
+  // ---- devices (simulatedMedia.ts, localPublishing.ts) --------------------------------------
+
+  /**
+   * The simulated browser refuses (`undefined`: allows again) devices of `kind`: the camera preview and publishing
+   * reject with a browser's DOMException (`NotAllowedError`, `NotFoundError`, `NotReadableError`…).
+   */
+  setDeviceFailure(kind: SimulatedDeviceKind, failure: SimulatedDeviceFailure | undefined): this {
+    if (failure) this.deviceFailures.set(kind, failure);
+    else this.deviceFailures.delete(kind);
+    return this;
+  }
+
+  /** A device is unplugged: it leaves the list, and a local camera or microphone on it ends (RoomKit: `device-lost`). */
+  unplugDevice(deviceId: string): this {
+    this.devices = unplugSimulatedDevice(this, this.devices, deviceId);
     return this.flush();
   }
 

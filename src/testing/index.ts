@@ -1,6 +1,8 @@
 export { createTestRoom, TestRoom } from './TestRoom.js';
 export type {
   SentData,
+  SimulatedDeviceFailure,
+  SimulatedDeviceKind,
   TestConnectionQuality,
   TestGrants,
   TestParticipantInit,

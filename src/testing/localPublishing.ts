@@ -4,17 +4,36 @@ import {
   LocalVideoTrack,
   ParticipantEvent,
   Track,
+  TrackEvent,
   type LocalParticipant,
 } from 'livekit-client';
 import { RoomKitError } from '../core/RoomKitError.js';
+import { browserFailure, type SimulatedDeviceFailure, type SimulatedDeviceKind } from './simulatedMedia.js';
 import { PROTO_SOURCE, sid, type SimContext } from './simulatedServer.js';
 import { createAudioTrack, createVideoTrack } from './syntheticMedia.js';
 
-/** The local participant's publishing, answered by the simulated server instead of WebRTC. */
-export function installLocalPublishing(ctx: SimContext): void {
+/**
+ * The local participant's publishing, answered by the simulated server instead of WebRTC. Opening a device the
+ * simulated browser refuses (`failures`) rejects the way a browser's getUserMedia does.
+ */
+export function installLocalPublishing(ctx: SimContext, failures: ReadonlyMap<SimulatedDeviceKind, SimulatedDeviceFailure>): void {
   const lp = ctx.room.localParticipant;
   const toggle = async (source: Track.Source, enabled: boolean) => {
-    const existing = lp.getTrackPublication(source) as LocalTrackPublication | undefined;
+    let existing = lp.getTrackPublication(source) as LocalTrackPublication | undefined;
+    // A device that ended (unplugged) opens afresh, like livekit-client reacquiring it.
+    if (enabled && existing?.track && existing.track.mediaStreamTrack.readyState === 'ended') {
+      removeLocalPublication(lp, existing);
+      existing = undefined;
+    }
+    const failure = enabled
+      ? failures.get(source === Track.Source.Microphone ? 'audioinput' : source === Track.Source.Camera ? 'videoinput' : 'screen')
+      : undefined;
+    if (failure && !(existing?.track && !existing.track.isMuted)) {
+      // What livekit-client does when getUserMedia rejects: tell the participant's listeners, then throw.
+      const error = browserFailure(failure);
+      if (source !== Track.Source.ScreenShare) lp.emit(ParticipantEvent.MediaDevicesError, error, source === Track.Source.Microphone ? 'audioinput' : 'videoinput');
+      throw error;
+    }
     if (existing?.track) {
       if (source === Track.Source.ScreenShare && !enabled) {
         removeLocalPublication(lp, existing);
@@ -33,12 +52,22 @@ export function installLocalPublishing(ctx: SimContext): void {
       source === Track.Source.Microphone
         ? createAudioTrack('microphone')
         : createVideoTrack(source === Track.Source.Camera ? 'You' : 'Your screen', 140);
+    // The track runs on the device livekit-client would open: the room's capture default (switchActiveDevice sets it).
+    const capture = source === Track.Source.Microphone ? ctx.room.options.audioCaptureDefaults : source === Track.Source.Camera ? ctx.room.options.videoCaptureDefaults : undefined;
+    const wanted = capture?.deviceId;
+    const deviceId = typeof wanted === 'string' ? wanted : typeof wanted === 'object' && !Array.isArray(wanted) ? wanted.exact ?? wanted.ideal : undefined;
+    if (typeof deviceId === 'string' && deviceId !== 'default') {
+      const settings = media.getSettings.bind(media);
+      media.getSettings = () => ({ ...settings(), deviceId });
+    }
     const track =
       source === Track.Source.Microphone ? new LocalAudioTrack(media, undefined, true) : new LocalVideoTrack(media, undefined, true);
     track.source = source;
     // As livekit-client does: a capture default's processor is set before the track is published.
     const processor = source === Track.Source.Camera ? ctx.room.options.videoCaptureDefaults?.processor : undefined;
     if (processor && track instanceof LocalVideoTrack) await track.setProcessor(processor);
+    // What livekit-client's LocalParticipant does when a user-provided track ends on its own: mute it.
+    track.on(TrackEvent.Ended, () => void track.mute());
     const publication = new LocalTrackPublication(
       track.kind,
       { sid: sid('TR'), name, source: PROTO_SOURCE[name], type: track.kind === Track.Kind.Video ? 1 : 0, muted: false } as never,

@@ -1,4 +1,13 @@
-import { LocalVideoTrack, Track, TrackEvent, type RemoteParticipant, type RemoteTrackPublication, type Room } from 'livekit-client';
+import {
+  LocalVideoTrack,
+  RoomEvent,
+  Track,
+  TrackEvent,
+  type LocalTrackPublication,
+  type RemoteParticipant,
+  type RemoteTrackPublication,
+  type Room,
+} from 'livekit-client';
 import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
 import type { SimContext, SimParticipant, SimTrack } from './simulatedServer.js';
 import { createAudioTrack, createStream, createVideoTrack, createVoiceTrack } from './syntheticMedia.js';
@@ -68,18 +77,74 @@ export function subscriptionAnswerer(ctx: SimContext, current: (identity: string
 /** Simulated devices for `useMediaDevices` and device menus. */
 export type SimulatedDevices = Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
 
-/** The camera preview (a synthetic track) and, when given, the simulated device list of `room`. */
-export function installPreviewAndDevices(room: Room, devices: SimulatedDevices | undefined): void {
+/** A device kind the simulated browser can refuse: a microphone, a camera, or the screen-share picker. */
+export type SimulatedDeviceKind = 'audioinput' | 'videoinput' | 'screen';
+
+/**
+ * How the simulated browser refuses to open a device, as a real one does: `permission-denied` rejects with
+ * `NotAllowedError` (for `screen`, what Chromium answers when the person cancels the picker), `device-not-found`
+ * with `NotFoundError`, `device-in-use` with `NotReadableError` ("Could not start video source"), `device-error`
+ * with an `UnknownError`.
+ */
+export type SimulatedDeviceFailure = 'permission-denied' | 'device-not-found' | 'device-in-use' | 'device-error';
+
+const FAILURES: Record<SimulatedDeviceFailure, [string, string]> = {
+  'permission-denied': ['NotAllowedError', 'Permission denied'],
+  'device-not-found': ['NotFoundError', 'Requested device not found'],
+  'device-in-use': ['NotReadableError', 'Could not start video source'],
+  'device-error': ['UnknownError', 'The device failed'],
+};
+
+/** The DOMException a browser's getUserMedia / getDisplayMedia rejects with for `failure`. */
+export function browserFailure(failure: SimulatedDeviceFailure): Error {
+  const [name, message] = FAILURES[failure];
+  return typeof DOMException === 'function' ? new DOMException(message, name) : Object.assign(new Error(message), { name });
+}
+
+/**
+ * The camera preview (a synthetic track, or the browser's refusal while `failures` says so) and, when given, the
+ * simulated device list of `room`, read afresh at each enumeration.
+ */
+export function installPreviewAndDevices(
+  room: Room,
+  devices: () => SimulatedDevices | undefined,
+  failures: ReadonlyMap<SimulatedDeviceKind, SimulatedDeviceFailure>,
+): void {
   setPreviewFactory(room, async () => {
+    const failure = failures.get('videoinput');
+    if (failure) throw browserFailure(failure);
     const track = new LocalVideoTrack(createVideoTrack('Preview', 140), undefined, true);
     track.source = Track.Source.Camera;
     return track;
   });
-  if (devices) {
+  if (devices()) {
     setDeviceEnumerator(room, async (kind) =>
-      (devices[kind] ?? []).map(
+      (devices()?.[kind] ?? []).map(
         (d) => ({ deviceId: d.deviceId, label: d.label, kind, groupId: 'simulated', toJSON: () => d }) as MediaDeviceInfo,
       ),
     );
   }
+}
+
+/**
+ * Unplugs a simulated device: it leaves the list (`devicechange`), and the local camera or microphone running on it
+ * (the active device of its kind, else the first listed) ends as a browser ends it. Returns the new list.
+ */
+export function unplugSimulatedDevice(room: Room, devices: SimulatedDevices | undefined, deviceId: string): SimulatedDevices | undefined {
+  const kind = (Object.keys(devices ?? {}) as MediaDeviceKindName[]).find((k) => devices?.[k]?.some((d) => d.deviceId === deviceId));
+  if (!kind || !devices) return devices;
+  const listed = devices[kind] ?? [];
+  const active = room.getActiveDevice(kind);
+  const inUse = (listed.some((d) => d.deviceId === active) ? active : listed[0]?.deviceId) === deviceId;
+  const next = { ...devices, [kind]: listed.filter((d) => d.deviceId !== deviceId) };
+  const source = kind === 'audioinput' ? Track.Source.Microphone : kind === 'videoinput' ? Track.Source.Camera : undefined;
+  const track = source ? (room.localParticipant.getTrackPublication(source) as LocalTrackPublication | undefined)?.track : undefined;
+  queueMicrotask(() => {
+    room.emit(RoomEvent.MediaDevicesChanged);
+    if (inUse && track && track.mediaStreamTrack.readyState !== 'ended') {
+      track.mediaStreamTrack.stop();
+      track.mediaStreamTrack.dispatchEvent(new Event('ended'));
+    }
+  });
+  return next;
 }

@@ -97,7 +97,7 @@ export const migration: Record<string, MigrationRow> = {
   useMediaDevices: { ours: 'useMediaDevices', note: '`useMediaDevices(kind)`.' },
   usePreviewTracks: { ours: 'PreJoin', note: 'PreJoin manages its preview tracks; no separate hook.' },
   usePreviewDevice: { ours: 'PreJoin', note: 'PreJoin manages its preview tracks; no separate hook.' },
-  usePersistentUserChoices: none('`PreJoin`\'s `onSubmit` gives `PreJoinChoices`; store them yourself and pass them back as `defaults`.'),
+  usePersistentUserChoices: { ours: 'useUserChoices', note: 'One store (localStorage `roomkit.choices.v1`) that PreJoin and the device selects read and write, shared by every hook; `<RoomProvider rememberChoices={false}>` turns it off; nothing for a hidden observer.' },
   useFacingMode: none('Not exposed; read the track\'s settings from livekit-client.'),
   StartAudio: { ours: 'StartAudio', note: 'Shown only while the browser blocks audio autoplay.' },
   useStartAudio: { ours: 'StartAudio', note: 'Use the component; its button is the only place a user gesture is needed.' },

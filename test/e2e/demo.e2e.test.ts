@@ -29,6 +29,9 @@ const roomOf = (name: string, target = demo) => target.media!.rooms().find((r) =
 async function open(name: string, role: string, target = demo): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => browser.logs.push(`[${name}:pageerror] ${error.message}`));
+  // Each page is another person: one browser profile's remembered choices (name, devices, muted on join) must
+  // not carry from one participant to the next. (test/e2e/devices.e2e.test.ts tests remembering, in contexts of its own.)
+  await page.addInitScript(() => localStorage.removeItem('roomkit.choices.v1'));
   await page.goto(`${target.url}?name=${encodeURIComponent(name)}&role=${role}&room=${room}`);
   return page;
 }

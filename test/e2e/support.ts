@@ -80,6 +80,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
     async open(name, pageUrl) {
       const page = await context.newPage();
       page.on('console', (message) => logs.push(`[${name}:${message.type()}] ${message.text()}`));
+      // Each page is another person: one browser profile's remembered choices (name, devices, muted on join) must
+      // not carry from one participant to the next. (test/e2e/devices.e2e.test.ts tests remembering, in contexts of its own.)
+      await page.addInitScript(() => localStorage.removeItem('roomkit.choices.v1'));
       page.on('pageerror', (error) => logs.push(`[${name}:pageerror] ${error.message}`));
       await page.goto(pageUrl);
       await page.waitForFunction(() => typeof window.harness === 'object');

@@ -155,6 +155,35 @@ describe('EffectsControl', () => {
     expect(room.options.audioCaptureDefaults?.noiseSuppression).toBe(false);
   });
 
+  it('remembers the effect and the noise filter in this browser: the next session starts with them, unless remembering is off', async () => {
+    const user = userEvent.setup();
+    const first = createTestRoom();
+    const { unmount } = renderIn(first, <EffectsControl config={config()} backgrounds={backgrounds} />);
+    await user.click(screen.getByRole('radio', { name: 'Blur background' }));
+    await user.click(screen.getByRole('switch', { name: 'Noise filter' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Noise filter' })).toHaveAttribute('aria-checked', 'false'));
+    expect(JSON.parse(localStorage.getItem('roomkit.choices.v1')!)).toMatchObject({ backgroundEffect: { kind: 'blur' }, noiseFilter: false });
+    unmount();
+
+    const next = createTestRoom();
+    await act(() => next.localParticipant.setCameraEnabled(true));
+    const second = renderIn(next, <EffectsControl config={config()} backgrounds={backgrounds} />);
+    expect(screen.getByRole('radio', { name: 'Blur background' })).toBeChecked();
+    await waitFor(() => expect(processorOf(cameraTrack(next))?.mode).toBe('background-blur'));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Noise filter' })).toHaveAttribute('aria-checked', 'false'));
+    expect(next.options.audioCaptureDefaults?.noiseSuppression).toBe(false);
+    second.unmount();
+
+    const notRemembering = createTestRoom();
+    render(
+      <RoomProvider room={notRemembering} rememberChoices={false}>
+        <EffectsControl config={config()} backgrounds={backgrounds} />
+      </RoomProvider>,
+    );
+    expect(screen.getByRole('radio', { name: 'No effect' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Noise filter' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it.each<[string, TestRoomInit['local'], { radios: boolean; noise: boolean }]>([
     ['a viewer sees nothing', { grants: { canPublish: false } }, { radios: false, noise: false }],
     ['a hidden observer sees nothing', { grants: { hidden: true } }, { radios: false, noise: false }],

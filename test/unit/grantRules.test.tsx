@@ -87,6 +87,13 @@ describe('canPublish', () => {
   });
 
   it('device selects follow the grants', () => {
+    // The speaker select needs a browser that can choose the audio output (jsdom, taken for Safari, cannot): be Chromium.
+    Object.defineProperty(HTMLMediaElement.prototype, 'setSinkId', { configurable: true, value: async () => {} });
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36');
+    onTestFinished(() => {
+      delete (HTMLMediaElement.prototype as { setSinkId?: unknown }).setSinkId;
+      ua.mockRestore();
+    });
     renderInRoom(
       <>
         <MediaDeviceSelect kind="videoinput" />

@@ -1,0 +1,82 @@
+import { ParticipantEvent, TrackEvent, type LocalTrack, type LocalTrackPublication, type Room } from 'livekit-client';
+import type { RoomKitError } from './RoomKitError.js';
+import { toDeviceError, type DeviceKind } from './toDeviceError.js';
+
+/** @internal The local sources a device backs. */
+export type DeviceSource = 'microphone' | 'camera' | 'screen_share';
+
+/** @internal Which device kind backs a source. */
+export const DEVICE_KIND: Record<DeviceSource, DeviceKind> = { microphone: 'audioinput', camera: 'videoinput', screen_share: 'screen' };
+
+/**
+ * @internal One room's device failures by source: a toggle that could not open its device, the session's publish
+ * on join, and a published camera or microphone that ended on its own (`device-lost`). Every toggle of a source
+ * reads the same value, so the pre-join screen, the control bar and your own toggles agree.
+ */
+export interface DeviceErrors {
+  get(source: DeviceSource): RoomKitError | undefined;
+  /** The device id a `device-lost` source used, if known. */
+  lostDeviceId(source: DeviceSource): string | undefined;
+  set(source: DeviceSource, error: RoomKitError | undefined): void;
+  subscribe(listener: () => void): () => void;
+}
+
+const stores = new WeakMap<Room, DeviceErrors>();
+
+/** @internal The room's device failures, created (and watching the local tracks for `ended`) on first use. */
+export function getDeviceErrors(room: Room): DeviceErrors {
+  let store = stores.get(room);
+  if (store) return store;
+  const errors = new Map<DeviceSource, RoomKitError>();
+  const lost = new Map<DeviceSource, string | undefined>();
+  const listeners = new Set<() => void>();
+  const set = (source: DeviceSource, error: RoomKitError | undefined) => {
+    if (errors.get(source) === error) return;
+    if (error) errors.set(source, error);
+    else errors.delete(source);
+    if (error?.code !== 'device-lost') lost.delete(source);
+    listeners.forEach((l) => l());
+  };
+  store = {
+    get: (source) => errors.get(source),
+    lostDeviceId: (source) => lost.get(source),
+    set,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  stores.set(room, store);
+
+  // A camera or microphone whose MediaStreamTrack ends while published was not stopped by us (stop() fires no
+  // `ended`): the device went away, was switched off, or lost its permission. livekit-client then tries to
+  // restart it (the microphone on the default device); when that works, the problem is gone.
+  const watched = new WeakSet<LocalTrack>();
+  const watch = (publication: LocalTrackPublication) => {
+    const track = publication.track;
+    const source = publication.source as string;
+    if (!track || watched.has(track) || (source !== 'microphone' && source !== 'camera')) return;
+    watched.add(track);
+    track.on(TrackEvent.Ended, () => {
+      const deviceId = track.mediaStreamTrack?.getSettings?.().deviceId;
+      set(source, toDeviceError(undefined, DEVICE_KIND[source], 'device-lost'));
+      lost.set(source, deviceId && deviceId !== 'synthetic' ? deviceId : room.getActiveDevice(DEVICE_KIND[source] as MediaDeviceKind));
+    });
+    track.on(TrackEvent.Restarted, () => {
+      if (errors.get(source)?.code === 'device-lost') set(source, undefined);
+    });
+  };
+  // livekit-client reports a camera or microphone it could not open (the session's publish on join, your own
+  // setCameraEnabled…); a screen share has no device kind, and its picker's cancel is no problem.
+  room.localParticipant.on(ParticipantEvent.MediaDevicesError, (error: Error, kind?: MediaDeviceKind) => {
+    const source = kind === 'audioinput' ? 'microphone' : kind === 'videoinput' ? 'camera' : undefined;
+    if (source) set(source, toDeviceError(error, kind as DeviceKind));
+  });
+  room.localParticipant.on(ParticipantEvent.LocalTrackPublished, (publication: LocalTrackPublication) => {
+    if (errors.get(publication.source as DeviceSource)?.code !== 'not-permitted') set(publication.source as DeviceSource, undefined);
+    watch(publication);
+  });
+  room.localParticipant.trackPublications.forEach((p) => watch(p as LocalTrackPublication));
+  return store;
+}
+
