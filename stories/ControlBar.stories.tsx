@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, LeaveButton, TrackToggle } from '@roomkit/react';
 import { Track } from 'livekit-client';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
@@ -72,5 +72,74 @@ export const Leave: Story = {
   render: () => <LeaveButton />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Leave' })).toBeEnabled();
+  },
+};
+
+const everything = { chat: true, participants: true, raiseHand: true, reactions: true } as const;
+
+/**
+ * A bar embedded 320 px wide on a wide screen: it measures itself (not the window), shows icons alone and folds its
+ * less used controls into "More" (device selects first). Keyboard: ArrowDown opens it on its first control, arrows
+ * move, Escape closes it and returns focus.
+ */
+export const Narrow: Story = {
+  render: () => (
+    <div style={{ width: 320 }}>
+      <ControlBar controls={everything} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = c.getByRole('toolbar', { name: 'Meeting controls' });
+    const more = await c.findByRole('button', { name: 'More' });
+    await expect(bar).toHaveAttribute('data-compact');
+    await expect(window.innerWidth).toBeGreaterThan(1000);
+    await expect(bar.getBoundingClientRect().height).toBeLessThan(70);
+    await expect(c.queryByLabelText('Choose microphone')).toBeNull();
+    for (const name of ['Microphone', 'Camera', 'Chat', 'Leave']) await expect(c.getByRole('button', { name })).toBeVisible();
+    more.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const panel = c.getByRole('dialog', { name: 'More' });
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    const select = within(panel).getByRole('combobox', { name: 'Choose microphone' });
+    await waitFor(() => expect(select).toHaveFocus());
+    // A select keeps its own arrow keys; Tab and Home/End move on.
+    await userEvent.keyboard('{End}');
+    const items = panel.querySelectorAll('button, select');
+    await expect(items[items.length - 1]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(select).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(c.queryByRole('dialog')).toBeNull();
+    await expect(more).toHaveFocus();
+  },
+};
+
+/** The same narrow bar for a viewer: grants still apply in the More menu (no device or publishing control). */
+export const NarrowViewer: Story = {
+  args: { canPublish: false },
+  render: () => (
+    <div style={{ width: 200 }}>
+      <ControlBar controls={everything} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'More' }));
+    const panel = c.getByRole('dialog', { name: 'More' });
+    await expect(within(panel).queryByRole('combobox')).toBeNull();
+    await expect(c.queryByRole('button', { name: /Microphone|Camera|Share screen/ })).toBeNull();
+    await expect(within(panel).getByRole('button', { name: 'Raise hand' })).toBeVisible();
+  },
+};
+
+/** On a wide screen labels show and nothing folds: the bar wraps onto a second row, as it always did. */
+export const Wide: Story = {
+  render: () => <ControlBar controls={everything} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('toolbar')).not.toHaveAttribute('data-compact');
+    await expect(c.queryByRole('button', { name: 'More' })).toBeNull();
+    await expect(c.getByText('Raise hand')).toBeVisible();
   },
 };

@@ -101,6 +101,8 @@ export const french: RoomKitLabels = {
     ({ '👍': 'Pouce levé', '👏': 'Applaudissements', '😂': 'Rire', '❤️': 'Cœur', '🎉': 'Fête', '😮': 'Surprise' } as Record<string, string>)[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} a réagi ${emoji}`,
   reactionsLimited: 'Trop de réactions. Patientez un instant.',
+  moreControls: 'Plus',
+  closePanel: (panel) => `Fermer : ${panel}`,
   pictureInPicture: 'Image dans l’image',
   pictureInPictureNoVideo: 'Aucune vidéo à afficher pour l’instant',
   pictureInPictureWindow: 'Réunion (image dans l’image)',

@@ -15,6 +15,8 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-can-send': 'The local participant may send chat messages (`canPublishData`).',
   'data-camera': "A participant list row's camera: on, muted or off.",
   'data-chat-open': 'The conference shows its chat panel.',
+  'data-compact': 'The control bar is too narrow for its labels: it shows icons alone, and folds its less used controls into a "More" menu.',
+  'data-control': 'Which control a control bar slot holds (microphone, cameraDevice, screenShare, chat, …; `FOLD_ORDER` in ControlBar lists the foldable ones).',
   'data-count': 'How many participants are listed (on the participant list and its control bar toggle; hidden ones never count).',
   'data-identity': "The identity of the participant the speaker view shows large (on its large tile's container).",
   'data-kind': 'The device kind of a device select.',

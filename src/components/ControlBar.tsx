@@ -1,13 +1,15 @@
 import { Track } from 'livekit-client';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { useCan } from '../hooks/useCan.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
 import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
-import { cx, devWarn } from './dev.js';
+import { cx, devWarn, flag } from './dev.js';
+import { useFold } from './fold.js';
 import { CaptionsIcon, ChatIcon, PeopleIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
+import { MoreMenu } from './MoreMenu.js';
 import { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
 import { RaiseHandToggle } from './RaiseHand.js';
 import { ReactionsMenu } from './Reactions.js';
@@ -43,6 +45,13 @@ export interface ControlBarControls {
   leave?: boolean;
 }
 
+/**
+ * @internal The controls that fold into the bar's "More" menu when the bar is too narrow for them all, least used
+ * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
+ * remain. This list alone decides the order: a new control becomes foldable by naming it here.
+ */
+export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
+
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   controls?: ControlBarControls;
@@ -60,7 +69,7 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   onCaptionsChange?: (captions: boolean) => void;
   onLeave?: () => void;
   labels?: Partial<RoomKitLabels>;
-  /** Extra controls at the end of the bar. */
+  /** Extra controls at the end of the bar, before leave; on a narrow bar they fold into the More menu (see `FOLD_ORDER`). */
   extra?: ReactNode;
 }
 
@@ -79,6 +88,9 @@ function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggl
  * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, participants
  * (named with the count of listed participants, `data-count`), captions, leave.
  * Publishing controls appear only where the effective grants allow them.
+ * It measures its own width (not the window's): too narrow for its labelled controls in two rows, it shows icons
+ * alone (`data-compact`; the labels remain their names), and too narrow for those in one row, it moves its less
+ * used controls (device selects first; the microphone, camera, chat and leave never) into a "More" menu button.
  */
 export function ControlBar({
   controls = {},
@@ -112,41 +124,78 @@ export function ControlBar({
   for (const name of ['raiseHand', 'reactions'] as const) {
     if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
   }
-  return (
-    <div role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)}>
-      {want.microphone && mic ? (
-        <span className="rk-control-group">
-          <TrackToggle source={Track.Source.Microphone} labels={overrides} />
-          {want.devices ? <MediaDeviceSelect kind="audioinput" labels={overrides} /> : null}
-          {want.devices ? <MediaDeviceSelect kind="audiooutput" labels={overrides} /> : null}
-        </span>
-      ) : null}
-      {want.camera && cam ? (
-        <span className="rk-control-group">
-          <TrackToggle source={Track.Source.Camera} labels={overrides} />
-          {want.devices ? <MediaDeviceSelect kind="videoinput" labels={overrides} /> : null}
-        </span>
-      ) : null}
-      {controls.effects}
-      {want.screenShare && screen ? <TrackToggle source={Track.Source.ScreenShare} labels={overrides} /> : null}
-      {want.chat ? (
+  // The bar's controls in order; a control sharing a group with the one before it sits beside it (a device select
+  // beside its toggle). Absent ones are false. A foldable one also needs its name in FOLD_ORDER.
+  const entries: Array<[id: string, node: ReactNode, group?: string]> = [
+    ['microphone', want.microphone && mic && <TrackToggle source={Track.Source.Microphone} labels={overrides} />, 'mic'],
+    ['microphoneDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
+    ['speakerDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
+    ['camera', want.camera && cam && <TrackToggle source={Track.Source.Camera} labels={overrides} />, 'cam'],
+    ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
+    ['effects', controls.effects],
+    ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
+    [
+      'chat',
+      want.chat && (
         <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
           <ChatIcon />
           <span className="rk-button-label">{labels.showChat}</span>
         </button>
-      ) : null}
-      {want.participants ? <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} /> : null}
-      {want.captions && hasTranscriptions ? (
+      ),
+    ],
+    ['participants', want.participants && <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} />],
+    [
+      'captions',
+      want.captions && hasTranscriptions && (
         <button type="button" className="rk-button rk-captions-toggle" aria-pressed={captions} onClick={() => setCaptions(!captions)}>
           <CaptionsIcon />
           <span className="rk-button-label">{labels.showCaptions}</span>
         </button>
-      ) : null}
-      {want.raiseHand && data ? <RaiseHandToggle labels={overrides} /> : null}
-      {want.reactions && data ? <ReactionsMenu labels={overrides} /> : null}
-      {want.pictureInPicture ? <PictureInPictureButton labels={overrides} /> : null}
-      {extra}
-      {want.leave ? <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
+      ),
+    ],
+    ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
+    ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
+    ['pictureInPicture', want.pictureInPicture && <PictureInPictureButton labels={overrides} />],
+    ['extra', extra],
+    ['leave', want.leave && <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
+  ];
+  const present = entries.filter(([, node]) => node != null && node !== false);
+  const [ref, fold] = useFold(
+    present.map(([id]) => id),
+    FOLD_ORDER,
+  );
+  const more: ReactNode[] = [];
+  const bar: ReactNode[] = [];
+  const slot = ([id, node]: (typeof present)[number]) => {
+    if (!fold.folded.includes(id)) {
+      return (
+        <span key={id} className="rk-control-slot" data-control={id}>
+          {node}
+        </span>
+      );
+    }
+    more.push(<Fragment key={id}>{node}</Fragment>);
+    return null;
+  };
+  for (let i = 0; i < present.length; ) {
+    const name = present[i]![2];
+    const members = [present[i++]!];
+    while (name && present[i]?.[2] === name) members.push(present[i++]!);
+    if (members[0]![0] === 'leave' && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
+    bar.push(
+      name ? (
+        <span key={name} className="rk-control-group">
+          {members.map(slot)}
+        </span>
+      ) : (
+        slot(members[0]!)
+      ),
+    );
+  }
+  if (!want.leave && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
+  return (
+    <div ref={ref} role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)} data-compact={flag(fold.compact)}>
+      {bar}
       {/* Renders nothing in the bar (only into the picture-in-picture window); keep it out of any menu that unmounts. */}
       {want.pictureInPicture ? <PictureInPicture labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
     </div>

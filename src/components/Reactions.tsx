@@ -37,7 +37,8 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
 
   if (!allowed) return null;
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
+    // Only an open picker takes Escape; otherwise it is left to an enclosing popup (the control bar's More menu).
+    if (event.key !== 'Escape' || !open) return;
     event.preventDefault();
     setOpen(false);
     trigger.current?.focus();

@@ -61,6 +61,11 @@ export const PeopleIcon = () => (
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
   </svg>
 );
+export const CloseIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
 export const PictureInPictureIcon = () => (
   <svg {...base} className="rk-icon">
     <rect x="3" y="5" width="18" height="14" rx="2" />

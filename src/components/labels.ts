@@ -121,6 +121,10 @@ export interface RoomKitLabels {
   reacted: (name: string, emoji: string) => string;
   /** Shown while the sender's reaction limit holds sending back. */
   reactionsLimited: string;
+  /** The control bar's "More" button and its panel, which hold the controls a narrow bar has no room for. */
+  moreControls: string;
+  /** The close button of a side panel shown full-screen on a small screen, with the panel's name: "Close chat". */
+  closePanel: (panel: string) => string;
   /** The picture-in-picture toggle (pressed while open). */
   pictureInPicture: string;
   /** Why the picture-in-picture toggle is disabled with the video-only fallback: nobody's video is on. */
@@ -294,6 +298,8 @@ export const defaultLabels: RoomKitLabels = {
   reactionName: (emoji) => REACTION_NAMES[emoji] ?? emoji,
   reacted: (name, emoji) => `${name} reacted ${emoji}`,
   reactionsLimited: 'Too many reactions. Wait a moment.',
+  moreControls: 'More',
+  closePanel: (panel) => `Close ${panel.toLowerCase()}`,
   pictureInPicture: 'Picture-in-picture',
   pictureInPictureNoVideo: 'No video to show yet',
   pictureInPictureWindow: 'Meeting (picture-in-picture)',

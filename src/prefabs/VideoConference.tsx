@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { Captions } from '../components/Captions.js';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
@@ -7,7 +7,7 @@ import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
 import { GridLayout } from '../components/GridLayout.js';
-import { SpeakerViewIcon } from '../components/icons.js';
+import { CloseIcon, SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
@@ -72,6 +72,8 @@ export type ConferenceLayout = 'grid' | 'speaker';
  * the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
  * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus").
  * A participants toggle opens the {@link ParticipantList} as a side panel in place of chat (one panel at a time).
+ * On a small screen (the conference under 48rem wide) the open panel covers the stage, with a close button that
+ * returns focus to its toggle, and the control bar folds its less used controls into a "More" menu.
  * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference({
@@ -115,6 +117,14 @@ export function VideoConference({
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
   const shown = pinned || sharing ? 'focus' : layout;
   const connection = useConnectionMessage(labels, 'VideoConference');
+  const root = useRef<HTMLDivElement>(null);
+  // The close button shows on small screens, where the panel covers the stage: focus goes back to its toggle (or to
+  // the More button holding it).
+  const closePanel = () => {
+    const bar = root.current;
+    (bar?.querySelector<HTMLElement>(chatOpen ? '.rk-chat-toggle' : '.rk-participants-toggle') ?? bar?.querySelector<HTMLElement>('.rk-more-toggle'))?.focus();
+    setPanel(undefined);
+  };
   const admin = useMemo<AdminActions>(
     () => ({
       ...(onMuteParticipant ? { onMuteParticipant } : {}),
@@ -127,6 +137,7 @@ export function VideoConference({
   return (
     <AdminActionsContext.Provider value={admin}>
       <div
+        ref={root}
         role="region"
         aria-label={labels.conference}
         {...rest}
@@ -165,8 +176,14 @@ export function VideoConference({
             )}
             {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
           </div>
-          {chat && chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : null}
-          {participants && participantsOpen ? <ParticipantList labels={overrides} className="rk-conference-participants" /> : null}
+          {(chat && chatOpen) || (participants && participantsOpen) ? (
+            <div className="rk-conference-panel">
+              <button type="button" className="rk-button rk-icon-button rk-panel-close" aria-label={labels.closePanel(chatOpen ? labels.chat : labels.participants)} onClick={closePanel}>
+                <CloseIcon />
+              </button>
+              {chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : <ParticipantList labels={overrides} className="rk-conference-participants" />}
+            </div>
+          ) : null}
         </div>
         <ControlBar
           labels={overrides}

@@ -1,0 +1,251 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import { ControlBar, RoomProvider, VideoConference } from '../../src/index';
+import { FOLD_ORDER } from '../../src/components/ControlBar';
+import { foldControls, type FoldItem } from '../../src/components/fold';
+import { createTestRoom } from '../../src/testing/index';
+
+const item = (id: string, full = 100, compact = 44): FoldItem => ({ id, full, compact });
+
+describe('foldControls (which controls a bar of a given width shows)', () => {
+  const items = ['microphone', 'cameraDevice', 'screenShare', 'chat', 'raiseHand', 'leave'].map((id) => item(id));
+  // Labelled: 6 × 100 + 5 × 8 = 640. Icons alone: 6 × 44 + 5 × 8 = 304.
+
+  it('keeps the labels while the labelled bar fits in two rows', () => {
+    expect(foldControls(640, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
+    expect(foldControls(320, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
+  });
+
+  it('shows icons alone when the labels need more than two rows, and folds nothing while the icons fit', () => {
+    expect(foldControls(319, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+    expect(foldControls(304, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+  });
+
+  it('folds the least used controls first, counting the More button, and never a control missing from the order', () => {
+    // 303: fold cameraDevice (−52) but add More (+52): still 304; then screenShare: 252.
+    expect(foldControls(303, items, FOLD_ORDER)).toEqual({ compact: true, folded: ['cameraDevice', 'screenShare'] });
+    // However narrow, the microphone, chat and leave stay.
+    expect(foldControls(50, items, FOLD_ORDER).folded).toEqual(['cameraDevice', 'screenShare', 'raiseHand']);
+  });
+
+  it('never folds a control that renders nothing (0 px wide), so More never opens on an empty panel', () => {
+    const withEmpty = [item('microphone'), item('pictureInPicture', 0, 0), item('chat'), item('leave')];
+    expect(foldControls(100, withEmpty, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+  });
+
+  it('folds nothing where the bar has no width (not laid out)', () => {
+    expect(foldControls(0, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
+    expect(foldControls(Number.NaN, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
+  });
+
+  it('is monotonic: a narrower bar folds at least what a wider one folds (so resizing never oscillates)', () => {
+    const ids = ['microphone', ...FOLD_ORDER, 'leave'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 44, max: 300 }), fc.integer({ min: 44, max: 200 })), { minLength: ids.length, maxLength: ids.length }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 1, max: 3000 }),
+        (sizes, a, b) => {
+          const list = ids.map((id, i) => item(id, Math.max(sizes[i]![0], sizes[i]![1]), sizes[i]![1]));
+          const [narrow, wide] = [foldControls(Math.min(a, b), list, FOLD_ORDER), foldControls(Math.max(a, b), list, FOLD_ORDER)];
+          expect(wide.folded.every((id) => narrow.folded.includes(id))).toBe(true);
+          if (wide.compact) expect(narrow.compact).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+/**
+ * jsdom has no layout: a fake ResizeObserver and fake boxes stand in for the browser. Every control is 100 px wide
+ * with its label and 44 px as an icon (while the bar has data-compact); the bar is `barWidth` wide.
+ */
+let barWidth = 2000;
+const observers: Array<{ callback: ResizeObserverCallback; target?: Element }> = [];
+let boxReads = 0;
+
+beforeEach(() => {
+  barWidth = 2000;
+  observers.length = 0;
+  boxReads = 0;
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      entry: { callback: ResizeObserverCallback; target?: Element };
+      constructor(callback: ResizeObserverCallback) {
+        this.entry = { callback };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      unobserve() {}
+      disconnect() {
+        observers.splice(observers.indexOf(this.entry), 1);
+      }
+    },
+  );
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.getAttribute('role') === 'toolbar' ? barWidth : 0;
+  });
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    boxReads++;
+    const width = this.closest('[data-compact]') ? 44 : 100;
+    return { x: 0, y: 0, left: 0, top: 0, right: width, bottom: 44, width, height: 44, toJSON: () => ({}) } as DOMRect;
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The bar's observer reports a new width. */
+function resize(width: number) {
+  barWidth = width;
+  const bar = observers.find((o) => o.target?.getAttribute('role') === 'toolbar')!;
+  act(() => bar.callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver));
+}
+
+const everything = { chat: true, participants: true, raiseHand: true, reactions: true } as const;
+const bar = () => screen.getByRole('toolbar', { name: 'Meeting controls' });
+
+describe('ControlBar on a narrow bar', () => {
+  it('measures the bar, hides labels, folds the less used controls into More and unfolds them when it widens', () => {
+    const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
+    render(
+      <RoomProvider room={room}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    expect(bar()).not.toHaveAttribute('data-compact');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+
+    // 10 controls: 10 × 44 + 9 × 8 = 512 as icons. At 400: both device selects, screen share and reactions fold.
+    resize(400);
+    expect(bar()).toHaveAttribute('data-compact');
+    const more = within(bar()).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    for (const name of ['Microphone', 'Camera', 'Chat', 'Participants (1)', 'Raise hand', 'Leave']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share screen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reactions' })).toBeNull();
+
+    resize(2000);
+    expect(bar()).not.toHaveAttribute('data-compact');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Choose microphone' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share screen' })).toBeInTheDocument();
+  });
+
+  it('measures once per size: a second report of the same size measures nothing', () => {
+    const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
+    render(
+      <RoomProvider room={room}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    resize(400);
+    const reads = boxReads;
+    resize(400);
+    expect(boxReads).toBe(reads);
+  });
+
+  it('opens More with the keyboard on its first control; arrows, Home and End move; Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    const room = createTestRoom({
+      local: { identity: 'me', name: 'Me' },
+      devices: { audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }], videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }] },
+    });
+    render(
+      <RoomProvider room={room}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    resize(400);
+    const more = screen.getByRole('button', { name: 'More' });
+    more.focus();
+    await user.keyboard('{ArrowDown}');
+    const panel = screen.getByRole('dialog', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAttribute('aria-controls', panel.id);
+    // The folded controls themselves, named and in bar order.
+    await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
+    // The device selects list their devices once mounted (until then they are disabled and skipped).
+    const mic = within(panel).getByRole('combobox', { name: 'Choose microphone' });
+    await waitFor(() => expect(mic).toBeEnabled());
+    await user.keyboard('{Home}');
+    expect(mic).toHaveFocus();
+    expect(within(panel).getByRole('combobox', { name: 'Choose camera' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Share screen' })).toBeInTheDocument();
+    const reactions = within(panel).getByRole('button', { name: 'Reactions' });
+    await user.keyboard('{End}');
+    expect(reactions).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(panel).getByRole('button', { name: 'Share screen' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(reactions).toHaveFocus();
+    // Past the last control, ArrowDown wraps to the first.
+    await user.keyboard('{ArrowDown}');
+    expect(mic).toHaveFocus();
+    // A select keeps its own arrow keys (they pick a device); Home and End still move.
+    await user.keyboard('{End}');
+    expect(reactions).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(more).toHaveFocus();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape in the reactions picker inside it closes the picker alone; the next Escape closes More.
+    await user.click(more);
+    await user.click(within(screen.getByRole('dialog', { name: 'More' })).getByRole('button', { name: 'Reactions' }));
+    expect(screen.getByRole('group', { name: 'Reactions' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Reactions' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reactions' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(more).toHaveFocus();
+
+    // A click outside closes it too.
+    await user.click(more);
+    expect(screen.getByRole('dialog', { name: 'More' })).toBeInTheDocument();
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the More menu follows the grants: a viewer gets no device select and no publishing toggle in it', async () => {
+    const user = userEvent.setup();
+    const room = createTestRoom({ local: { identity: 'me', name: 'Me', grants: { canPublish: false } } });
+    render(
+      <RoomProvider room={room}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    // Viewer: chat, participants, raise hand, reactions, leave: 5 × 44 + 4 × 8 = 252. At 200: reactions and raise hand fold.
+    resize(200);
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    const panel = screen.getByRole('dialog', { name: 'More' });
+    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['✋Raise hand', '🙂Reactions']);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Microphone|Camera|Share screen/ })).toBeNull();
+  });
+});
+
+describe('VideoConference side panels', () => {
+  it('a panel has a close button that closes it and returns focus to its toggle', async () => {
+    const user = userEvent.setup();
+    const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
+    render(
+      <RoomProvider room={room}>
+        <VideoConference defaultChatOpen />
+      </RoomProvider>,
+    );
+    expect(screen.getByRole('region', { name: 'Chat' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Chat' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Participants (1)' }));
+    await user.click(screen.getByRole('button', { name: 'Close participants' }));
+    expect(screen.getByRole('button', { name: 'Participants (1)' })).toHaveFocus();
+  });
+});
