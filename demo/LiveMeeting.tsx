@@ -65,6 +65,7 @@ export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: stri
         <VideoConference
           style={{ flex: 1, minHeight: 0 }}
           onLeave={onLeave}
+          effects={<EffectsControl collapsible config={effects} />}
           onMuteParticipant={(id, trackSid) => adminCall(token, 'mute', { identity: id, trackSid })()}
           onRemoveParticipant={(id) => adminCall(token, 'remove', { identity: id })()}
           onUpdatePermissions={(id, permissions) => adminCall(token, 'permissions', { identity: id, ...permissions })()}

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Captions } from '../components/Captions.js';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
@@ -53,6 +53,11 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   defaultLayout?: ConferenceLayout;
   /** Called when the user switches between grid and speaker view. */
   onLayoutChange?: (layout: ConferenceLayout) => void;
+  /**
+   * Background effects and the noise filter in the control bar, as an element you render (typically
+   * `<EffectsControl collapsible config={…} />`), so apps that never offer effects ship none of their code.
+   */
+  effects?: ReactNode;
   /** Grid paging: at most this many tiles on a page (default 25). */
   maxTilesPerPage?: number;
   labels?: Partial<RoomKitLabels>;
@@ -94,6 +99,7 @@ export function VideoConference({
   onRemoveParticipant,
   onUpdatePermissions,
   maxTilesPerPage,
+  effects,
   labels: overrides,
   className,
   ...rest
@@ -187,7 +193,7 @@ export function VideoConference({
         </div>
         <ControlBar
           labels={overrides}
-          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true }}
+          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
           chatOpen={chatOpen}
           participantsOpen={participantsOpen}
           onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}

@@ -10,6 +10,7 @@ import {
   isRoomKitError,
   useBackgroundEffect,
   useNoiseFilter,
+  VideoConference,
   type BackgroundEffectsConfig,
 } from '../../src/index';
 import { createTestRoom, fakeBackgroundProcessors, type FakeBackgroundProcessor, type TestRoom, type TestRoomInit } from '../../src/testing/index';
@@ -182,6 +183,16 @@ describe('EffectsControl', () => {
     );
     expect(screen.getByRole('radio', { name: 'No effect' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Noise filter' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('VideoConference shows the effects element it is given in its control bar, and none without it', () => {
+    const room = createTestRoom();
+    const { unmount } = renderIn(room, <VideoConference effects={<EffectsControl collapsible config={config()} />} />);
+    const bar = screen.getByRole('toolbar', { name: 'Meeting controls' });
+    expect(bar.querySelector('.rk-effects')).not.toBeNull();
+    unmount();
+    renderIn(room, <VideoConference />);
+    expect(screen.getByRole('toolbar', { name: 'Meeting controls' }).querySelector('.rk-effects')).toBeNull();
   });
 
   it.each<[string, TestRoomInit['local'], { radios: boolean; noise: boolean }]>([
