@@ -6,54 +6,41 @@
  * lose most of their edges); the noise filter switches the published microphone's noise suppression.
  * Run inside test/e2e/netns.sh.
  */
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
-import { sourceAliases } from '../../sourceAliases';
-import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import { signAccessToken, type MediaServer } from '../../dev/media-server';
+import { startAppStack, type AppStack, type BrowserSession } from './support';
 
 const SECRET = 'e2e-effects-secret';
 const ROOM = 'effects';
 const fixtures = resolve(import.meta.dirname, 'effects');
 const root = resolve(import.meta.dirname, '../..');
 
-let pageDir: string;
-let web: Awaited<ReturnType<typeof serveStatic>>;
+let web: AppStack['web'];
 let media: MediaServer;
 let browser: BrowserSession;
+let stack: AppStack | undefined;
 
 beforeAll(async () => {
-  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-effects-'));
-  await build({
-    configFile: false,
-    root: fixtures,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: sourceAliases },
-    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
+  stack = await startAppStack({
+    name: 'effects',
+    fixtures,
+    secret: SECRET,
+    prepare: async (pageDir) => {
+      // The app hosts MediaPipe's files itself.
+      await mkdir(join(pageDir, 'mediapipe'));
+      await cp(resolve(root, 'node_modules/@mediapipe/tasks-vision/wasm'), join(pageDir, 'mediapipe/wasm'), { recursive: true });
+      await cp(join(fixtures, 'selfie_segmentation.tflite'), join(pageDir, 'mediapipe/selfie_segmentation.tflite'));
+      await writeFile(join(pageDir, 'background.png'), stripesPng());
+    },
   });
-  // The app hosts MediaPipe's files itself.
-  await mkdir(join(pageDir, 'mediapipe'));
-  await cp(resolve(root, 'node_modules/@mediapipe/tasks-vision/wasm'), join(pageDir, 'mediapipe/wasm'), { recursive: true });
-  await cp(join(fixtures, 'selfie_segmentation.tflite'), join(pageDir, 'mediapipe/selfie_segmentation.tflite'));
-  await writeFile(join(pageDir, 'background.png'), stripesPng());
-  web = await serveStatic(pageDir);
-  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  browser = await launchBrowser();
+  ({ web, media, browser } = stack);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await media?.close();
-  await web?.close();
-  if (pageDir) await rm(pageDir, { recursive: true, force: true });
-});
+afterAll(async () => stack?.close());
 
 /** A 320×180 PNG: green, with a white stripe at x 40–80. */
 function stripesPng(): Buffer {

@@ -3,16 +3,11 @@
  * server in Debian's Chromium. One raises a hand and reacts, another sees both; a late joiner sees the hand raised
  * before it came. Run inside test/e2e/netns.sh.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
-import { sourceAliases } from '../../sourceAliases';
-import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import { signAccessToken, type MediaServer } from '../../dev/media-server';
+import { startAppStack, type AppStack, type BrowserSession } from './support';
 import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-hands-secret';
@@ -20,39 +15,22 @@ const ROOM = 'hands';
 // The text-streams fixture is a plain RoomKit app: RoomProvider and VideoConference.
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let pageDir: string;
-let web: Awaited<ReturnType<typeof serveStatic>>;
+let web: AppStack['web'];
 let media: MediaServer;
 let browser: BrowserSession;
+let stack: AppStack | undefined;
 
 beforeAll(async () => {
-  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-hands-'));
-  await build({
-    configFile: false,
-    root: fixtures,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: sourceAliases },
-    build: {
-      outDir: pageDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: false,
-      reportCompressedSize: false,
-      rollupOptions: { input: { index: join(fixtures, 'index.html'), plain: join(fixtures, 'plain.html') } },
-    },
+  stack = await startAppStack({
+    name: 'hands',
+    fixtures,
+    secret: SECRET,
+    pages: ['index', 'plain'],
   });
-  web = await serveStatic(pageDir);
-  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  browser = await launchBrowser();
-});
+  ({ web, media, browser } = stack);
+}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await media?.close();
-  await web?.close();
-  if (pageDir) await rm(pageDir, { recursive: true, force: true });
-});
+afterAll(async () => stack?.close());
 
 // The grants the Room API can issue: no canUpdateOwnMetadata (hands and reactions need only canPublishData).
 const token = (identity: string, name: string) =>

@@ -5,55 +5,32 @@
  * with a microphone toggle and a leave button, styled by RoomKit's stylesheet. Carol's page lacks Document
  * Picture-in-Picture, so she gets the video element fallback with Bob's track. Run inside test/e2e/netns.sh.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
-import { sourceAliases } from '../../sourceAliases';
-import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import { signAccessToken, type MediaServer } from '../../dev/media-server';
+import { startAppStack, type AppStack, type BrowserSession } from './support';
 
 const SECRET = 'e2e-pip-secret';
 const ROOM = 'pip';
 // The text-streams fixture is a plain RoomKit app: RoomProvider and VideoConference.
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let pageDir: string;
-let web: Awaited<ReturnType<typeof serveStatic>>;
+let web: AppStack['web'];
 let media: MediaServer;
 let browser: BrowserSession;
+let stack: AppStack | undefined;
 
 beforeAll(async () => {
-  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-pip-'));
-  await build({
-    configFile: false,
-    root: fixtures,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: sourceAliases },
-    build: {
-      outDir: pageDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: false,
-      reportCompressedSize: false,
-      rollupOptions: { input: { index: join(fixtures, 'index.html') } },
-    },
+  stack = await startAppStack({
+    name: 'pip',
+    fixtures,
+    secret: SECRET,
   });
-  web = await serveStatic(pageDir);
-  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  browser = await launchBrowser();
-});
+  ({ web, media, browser } = stack);
+}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await media?.close();
-  await web?.close();
-  if (pageDir) await rm(pageDir, { recursive: true, force: true });
-});
+afterAll(async () => stack?.close());
 
 const token = (identity: string, name: string) =>
   signAccessToken({ identity, name, video: { roomJoin: true, room: ROOM, canPublish: true, canSubscribe: true, canPublishData: true } }, SECRET);

@@ -3,8 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 
 const fixtures = resolve(import.meta.dirname, 'fixtures');
@@ -91,6 +94,59 @@ export async function launchBrowser(): Promise<BrowserSession> {
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What {@link startAppStack} runs: a RoomKit fixture app served on 127.0.0.1, the dev media server, and Chromium. */
+export interface AppStack {
+  web: { url: string };
+  media: MediaServer;
+  browser: BrowserSession;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds a fixture app (RoomKit from `src`) with Vite into a temporary folder, lets `prepare` add files to it,
+ * serves it, and starts the dev media server (tokens signed with `secret`) and Chromium. `pages` are the fixture's
+ * HTML entry points (default `index`).
+ */
+export async function startAppStack(options: {
+  name: string;
+  fixtures: string;
+  secret: string;
+  pages?: string[];
+  prepare?: (pageDir: string) => Promise<void>;
+}): Promise<AppStack> {
+  const pageDir = await mkdtemp(join(tmpdir(), `roomkit-e2e-${options.name}-`));
+  await build({
+    configFile: false,
+    root: options.fixtures,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: sourceAliases },
+    build: {
+      outDir: pageDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      reportCompressedSize: false,
+      rollupOptions: { input: Object.fromEntries((options.pages ?? ['index']).map((p) => [p, join(options.fixtures, `${p}.html`)])) },
+    },
+  });
+  await options.prepare?.(pageDir);
+  const web = await serveStatic(pageDir);
+  const media = await startMediaServer({ port: 0, tokenSecret: options.secret, logLevel: 'warn' });
+  const browser = await launchBrowser();
+  return {
+    web,
+    media,
+    browser,
+    async close() {
+      await browser.close();
+      await media.close();
+      await web.close();
+      await rm(pageDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,55 +4,33 @@
  * and a second plain page acting as an agent (kind from its token, lk.agent.state attribute, transcriptions),
  * all through the dev media server in Debian's Chromium. Run inside test/e2e/netns.sh.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, startMediaServer, type MediaServer, type VideoGrant } from '../../dev/media-server';
-import { sourceAliases } from '../../sourceAliases';
-import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import { startAppStack, type AppStack, type BrowserSession } from './support';
 import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-text-streams-secret';
 const ROOM = 'text-streams';
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let pageDir: string;
-let web: Awaited<ReturnType<typeof serveStatic>>;
+let web: AppStack['web'];
 let media: MediaServer;
 let browser: BrowserSession;
+let stack: AppStack | undefined;
 
 beforeAll(async () => {
-  pageDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-text-'));
-  await build({
-    configFile: false,
-    root: fixtures,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: sourceAliases },
-    build: {
-      outDir: pageDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: false,
-      reportCompressedSize: false,
-      rollupOptions: { input: { index: join(fixtures, 'index.html'), plain: join(fixtures, 'plain.html') } },
-    },
+  stack = await startAppStack({
+    name: 'text',
+    fixtures,
+    secret: SECRET,
+    pages: ['index', 'plain'],
   });
-  web = await serveStatic(pageDir);
-  media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  browser = await launchBrowser();
-});
+  ({ web, media, browser } = stack);
+}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await media?.close();
-  await web?.close();
-  if (pageDir) await rm(pageDir, { recursive: true, force: true });
-});
+afterAll(async () => stack?.close());
 
 function token(identity: string, name: string, extra: { kind?: 'agent'; video?: Partial<VideoGrant> } = {}): string {
   return signAccessToken(
