@@ -1,5 +1,6 @@
 import type { Room } from 'livekit-client';
 import type { TrackState } from './participantState.js';
+import type { RoomStore } from './roomStore.js';
 import { getVideoSubscriptions } from './videoSubscriptions.js';
 
 /**
@@ -105,8 +106,13 @@ function copyStyles(from: Document, to: Document) {
   if (from.documentElement.lang) to.documentElement.lang = from.documentElement.lang;
 }
 
-const hasLiveVideo = (track: TrackState | null): track is TrackState & { track: NonNullable<TrackState['track']> } =>
+/** @internal The track is a video that plays now (published, unmuted, subscribed). */
+export const hasLiveVideo = (track: TrackState | null): track is TrackState & { track: NonNullable<TrackState['track']> } =>
   !!track && !track.muted && !!track.track;
+
+/** @internal The track of `tile` (a participant's camera or screen share) in `store`, or null. */
+export const tileTrack = (store: RoomStore, tile: { identity: string; source: string } | null): TrackState | null =>
+  (tile && store.getParticipant(tile.identity)?.tracks.find((t) => t.source === tile.source)) || null;
 
 /** @internal The picture-in-picture of `room`, made on first use. */
 export function getPictureInPictureStore(room: Room): PictureInPictureStore {
@@ -158,6 +164,13 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     shown = { track, release: getVideoSubscriptions(room).retain(track.publication) };
   };
 
+  /** Leaves the video fallback: out of the browser's picture-in-picture, the track detached, the element out of the page. */
+  const dropVideo = () => {
+    if (video && document.pictureInPictureElement === video) void document.exitPictureInPicture().catch(() => undefined);
+    show(null);
+    video?.remove();
+  };
+
   const reset = () => {
     teardown?.();
     teardown = undefined;
@@ -201,20 +214,13 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     }
     await el.play().catch(() => undefined);
     if (mine === generation) await el.requestPictureInPicture();
-    if (mine !== generation) {
-      // Closed meanwhile (while the video loaded, or while the browser answered).
-      if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
-      show(null);
-      el.remove();
-      return;
-    }
+    // Closed meanwhile (while the video loaded, or while the browser answered).
+    if (mine !== generation) return dropVideo();
     const onLeave = () => reset();
     el.addEventListener('leavepictureinpicture', onLeave);
     teardown = () => {
       el.removeEventListener('leavepictureinpicture', onLeave);
-      if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
-      show(null);
-      el.remove();
+      dropVideo();
     };
     set({ mode: 'video', opening: false });
   }
@@ -236,10 +242,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
         else await openVideo(mine);
       } catch (error) {
         if (mine === generation) {
-          if (support === 'video') {
-            show(null);
-            video?.remove();
-          }
+          if (support === 'video') dropVideo();
           set({ opening: false, theme: null });
         }
         throw error;
