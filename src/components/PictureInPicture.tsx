@@ -149,7 +149,7 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
   const store = useRoomStore('PictureInPictureButton');
   const pipStore = getPictureInPictureStore(store.room);
   const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().hosted);
-  const pip = usePictureInPicture({ ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) });
+  const pip = usePictureInPicture({ width, height });
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const reasonId = useId();

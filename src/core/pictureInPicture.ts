@@ -55,8 +55,8 @@ export interface PictureInPictureSnapshot {
 /** @internal Options of {@link PictureInPictureStore.open}. */
 export interface OpenPictureInPictureOptions {
   /** The Document Picture-in-Picture window's size in CSS pixels (the browser may clamp it). */
-  width?: number;
-  height?: number;
+  width?: number | undefined;
+  height?: number | undefined;
   /** The element the user clicked: its closest `data-rk-theme` is copied into the window. */
   from?: Element | null;
 }

@@ -9,9 +9,9 @@ export type { PictureInPictureSupport } from '../core/pictureInPicture.js';
 /** Options of {@link usePictureInPicture}. */
 export interface UsePictureInPictureOptions extends RoomHookOptions {
   /** The Document Picture-in-Picture window's width in CSS pixels (default 360; the browser may clamp it). */
-  width?: number;
+  width?: number | undefined;
   /** The window's height in CSS pixels (default 300). */
-  height?: number;
+  height?: number | undefined;
 }
 
 /** What {@link usePictureInPicture} returns. */
@@ -71,7 +71,7 @@ export function usePictureInPicture(options: UsePictureInPictureOptions = {}): P
   });
   const { width, height } = options;
   const open = useCallback(
-    (from?: Element | null) => pip.open({ ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }), from: from ?? null }),
+    (from?: Element | null) => pip.open({ width, height, from: from ?? null }),
     [pip, width, height],
   );
   return useMemo(
