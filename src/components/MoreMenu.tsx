@@ -12,7 +12,7 @@ const ITEMS = ':is(button, select, input):not(:disabled)';
  * closes it and returns focus to the button; a click outside or Tab out of it closes it.
  */
 export function MoreMenu({ labels, children }: { labels: RoomKitLabels; children: ReactNode }) {
-  const { open, close, openAt, onTriggerKey, onPanelKey, trigger, panel, id } = useMenu(ITEMS);
+  const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu(ITEMS);
   const onBlur = (event: FocusEvent) => {
     if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) close();
   };
@@ -20,12 +20,9 @@ export function MoreMenu({ labels, children }: { labels: RoomKitLabels; children
   return (
     <span className="rk-more" onBlur={onBlur}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="rk-button rk-more-toggle"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
         onClick={() => (open ? close() : openAt(0))}
         onKeyDown={onTriggerKey}
       >
@@ -34,7 +31,7 @@ export function MoreMenu({ labels, children }: { labels: RoomKitLabels; children
       </button>
       {open ? (
         // An inner popup (the reactions picker) handles its own Escape first.
-        <div ref={panel} id={id} role="dialog" aria-label={labels.moreControls} className="rk-menu rk-more-panel" onKeyDown={onPanelKey}>
+        <div {...panelProps} role="dialog" aria-label={labels.moreControls} className="rk-menu rk-more-panel" onKeyDown={onPanelKey}>
           {children}
         </div>
       ) : null}

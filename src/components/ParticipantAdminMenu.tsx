@@ -52,7 +52,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions } = { ...fromContext, ...actions };
   const [pending, setPending] = useState<Action | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const { open, close, openAt, onTriggerKey, onPanelKey, trigger, panel: menu, id: menuId } = useMenu('[role="menuitem"]');
+  const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu('[role="menuitem"]');
 
   if (!isAdmin) {
     if (Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
@@ -97,13 +97,10 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   return (
     <span className={cx('rk-admin-menu', className)} data-pending={pending}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="rk-button rk-icon-button"
         aria-label={labels.adminMenu(name)}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-busy={pending ? true : undefined}
         onClick={() => (open ? close() : openAt(0))}
         onKeyDown={onTriggerKey}
@@ -111,7 +108,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
         <MoreIcon />
       </button>
       {open ? (
-        <div ref={menu} id={menuId} role="menu" aria-label={labels.adminMenu(name)} className="rk-menu" onKeyDown={(event) => (event.key === 'Tab' ? close() : onPanelKey(event))}>
+        <div {...panelProps} role="menu" aria-label={labels.adminMenu(name)} className="rk-menu" onKeyDown={(event) => (event.key === 'Tab' ? close() : onPanelKey(event))}>
           {items.map((item) => (
             <button
               key={item.action}

@@ -21,7 +21,7 @@ export interface ReactionsMenuProps {
 export function ReactionsMenu({ labels: overrides, className, closeOnSend = false }: ReactionsMenuProps) {
   const labels = useLabels(overrides);
   const { allowed, limited, emojis, send } = useSendReaction();
-  const { open, setOpen, close, trigger, panel, id: panelId } = useMenu('button');
+  const { open, setOpen, close, triggerProps, panelProps } = useMenu('button');
 
   if (!allowed) return null;
   const onKey = (event: KeyboardEvent) => {
@@ -33,18 +33,15 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
   return (
     <span className={cx('rk-reactions', className)} data-limited={flag(limited)} onKeyDown={onKey}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="rk-button rk-reactions-toggle"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <span aria-hidden="true">🙂</span>
         <span className="rk-button-label">{labels.reactions}</span>
       </button>
       {open ? (
-        <div ref={panel} id={panelId} role="group" aria-label={labels.reactions} className="rk-reactions-panel">
+        <div {...panelProps} role="group" aria-label={labels.reactions} className="rk-reactions-panel">
           {emojis.map((emoji) => (
             <button
               key={emoji}

@@ -60,5 +60,16 @@ export function useMenu(items: string) {
       }[event.key],
     );
   };
-  return { open, setOpen, close, openAt, onTriggerKey, onPanelKey, trigger, panel, id };
+  return {
+    open,
+    setOpen,
+    close,
+    openAt,
+    onTriggerKey,
+    onPanelKey,
+    /** The button's ref, type and popup state (`aria-expanded`, `aria-controls` while open). */
+    triggerProps: { ref: trigger, type: 'button', 'aria-expanded': open, 'aria-controls': open ? id : undefined } as const,
+    /** The panel's ref and id. */
+    panelProps: { ref: panel, id },
+  };
 }
