@@ -148,7 +148,7 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
   const labels = useLabels(overrides);
   const store = useRoomStore('PictureInPictureButton');
   const pipStore = getPictureInPictureStore(store.room);
-  const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().hosted);
+  const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().owner !== null);
   const pip = usePictureInPicture({ width, height });
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;

@@ -44,9 +44,10 @@ export interface PictureInPictureSnapshot {
   readonly opening: boolean;
   /** The page's `data-rk-theme` where the button was clicked, for the window's content. */
   readonly theme: string | null;
-  /** A `<PictureInPicture>` is mounted for this room (it renders the window's content, or feeds the video). */
-  readonly hosted: boolean;
-  /** The host that renders the window's content: the first one mounted (another one mounted stands by). */
+  /**
+   * The host that renders the window's content: the first `<PictureInPicture>` mounted for this room (another one
+   * mounted stands by); null while none is mounted.
+   */
   readonly owner: object | null;
   /** For the video fallback: a video to show is there. */
   readonly hasVideo: boolean;
@@ -77,7 +78,7 @@ export interface PictureInPictureStore {
   setVideoTarget(track: TrackState | null): void;
 }
 
-const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, hosted: false, owner: null, hasVideo: false };
+const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, owner: null, hasVideo: false };
 const stores = new WeakMap<Room, PictureInPictureStore>();
 
 /** Copies the page's stylesheets (RoomKit's and the app's) into the picture-in-picture window's document. */
@@ -254,7 +255,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     },
     host(token) {
       hosts.push(token);
-      set({ hosted: true, owner: hosts[0]! });
+      set({ owner: hosts[0]! });
       let active = true;
       return () => {
         if (!active) return;
@@ -267,7 +268,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
         }
         store!.close();
         target = null;
-        set({ hosted: false, owner: null, hasVideo: false });
+        set({ owner: null, hasVideo: false });
       };
     },
     setVideoTarget(track) {

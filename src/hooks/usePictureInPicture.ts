@@ -67,7 +67,7 @@ export function usePictureInPicture(options: UsePictureInPictureOptions = {}): P
   const pipWindow = useStoreValue(pip.subscribe, () => pip.get().window);
   const available = useStoreValue(pip.subscribe, () => {
     const s = pip.get();
-    return !!supported && s.hosted && (supported === 'document' || s.hasVideo || s.mode === 'video');
+    return !!supported && s.owner !== null && (supported === 'document' || s.hasVideo || s.mode === 'video');
   });
   const { width, height } = options;
   const open = useCallback(
