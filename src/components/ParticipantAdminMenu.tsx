@@ -61,26 +61,20 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   if (!participant || participant.isLocal) return null;
 
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
-  const items: Array<{ action: Action; label: string; run?: () => Promise<unknown> }> = [
-    ...(onMuteParticipant && mic && !mic.muted
-      ? [{ action: 'mute' as const, label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) }]
-      : []),
-    ...(onUpdatePermissions
-      ? [
-          {
-            action: 'permissions' as const,
-            label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
-            run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
-          },
-        ]
-      : []),
-    ...(handRaised && hands.allowed ? [{ action: 'lower-hand' as const, label: labels.lowerHand, run: () => hands.lowerHand(identity) }] : []),
-    ...(onRemoveParticipant ? [{ action: 'remove' as const, label: labels.removeParticipant, run: () => onRemoveParticipant(identity) }] : []),
-  ];
+  type Item = { action: Action; label: string; run: () => Promise<unknown> };
+  const items = ([
+    onMuteParticipant && mic && !mic.muted && { action: 'mute', label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) },
+    onUpdatePermissions && {
+      action: 'permissions',
+      label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
+      run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
+    },
+    handRaised && hands.allowed && { action: 'lower-hand', label: labels.lowerHand, run: () => hands.lowerHand(identity) },
+    onRemoveParticipant && { action: 'remove', label: labels.removeParticipant, run: () => onRemoveParticipant(identity) },
+  ] satisfies Array<Item | false | undefined>).filter((item) => !!item);
   if (items.length === 0) return null;
 
-  const run = async (item: (typeof items)[number]) => {
-    if (!item.run) return;
+  const run = async (item: Item) => {
     close(true);
     setPending(item.action);
     setFailure(undefined);
