@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCan } from '../hooks/useCan.js';
 import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useLowerHand } from '../hooks/useLowerHand.js';
@@ -8,6 +8,7 @@ import { cx, devWarn, flag } from './dev.js';
 import { MoreIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { displayName } from './ParticipantTile.js';
+import { useMenu } from './useMenu.js';
 
 /**
  * Room administration is a server operation: your app performs it (through your backend and the Room API)
@@ -49,22 +50,9 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const hands = useLowerHand();
   const fromContext = useContext(AdminActionsContext);
   const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions } = { ...fromContext, ...actions };
-  const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<Action | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu('[role="menuitem"]');
 
   if (!isAdmin) {
     if (Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
@@ -73,65 +61,20 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   if (!participant || participant.isLocal) return null;
 
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
-  const items: Array<{ action: Action; label: string; run?: () => Promise<unknown> }> = [
-    ...(onMuteParticipant && mic && !mic.muted
-      ? [{ action: 'mute' as const, label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) }]
-      : []),
-    ...(onUpdatePermissions
-      ? [
-          {
-            action: 'permissions' as const,
-            label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
-            run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
-          },
-        ]
-      : []),
-    ...(handRaised && hands.allowed ? [{ action: 'lower-hand' as const, label: labels.lowerHand, run: () => hands.lowerHand(identity) }] : []),
-    ...(onRemoveParticipant ? [{ action: 'remove' as const, label: labels.removeParticipant, run: () => onRemoveParticipant(identity) }] : []),
-  ];
+  type Item = { action: Action; label: string; run: () => Promise<unknown> };
+  const items = ([
+    onMuteParticipant && mic && !mic.muted && { action: 'mute', label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) },
+    onUpdatePermissions && {
+      action: 'permissions',
+      label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
+      run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
+    },
+    handRaised && hands.allowed && { action: 'lower-hand', label: labels.lowerHand, run: () => hands.lowerHand(identity) },
+    onRemoveParticipant && { action: 'remove', label: labels.removeParticipant, run: () => onRemoveParticipant(identity) },
+  ] satisfies Array<Item | false | undefined>).filter((item) => !!item);
   if (items.length === 0) return null;
 
-  const focusItem = (index: number) => {
-    const all = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    if (!all || all.length === 0) return;
-    all[((index % all.length) + all.length) % all.length]?.focus();
-  };
-  const openMenu = (focus: 'first' | 'last') => {
-    setOpen(true);
-    requestAnimationFrame(() => focusItem(focus === 'first' ? 0 : -1));
-  };
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) trigger.current?.focus();
-  };
-  const onTriggerKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openMenu('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu('last');
-    }
-  };
-  const onMenuKey = (event: KeyboardEvent) => {
-    const all = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => focusItem(index + 1),
-      ArrowUp: () => focusItem(index - 1),
-      Home: () => focusItem(0),
-      End: () => focusItem(-1),
-      Escape: () => close(true),
-      Tab: () => close(false),
-    };
-    const move = moves[event.key];
-    if (move) {
-      if (event.key !== 'Tab') event.preventDefault();
-      move();
-    }
-  };
-  const run = async (item: (typeof items)[number]) => {
-    if (!item.run) return;
+  const run = async (item: Item) => {
     close(true);
     setPending(item.action);
     setFailure(undefined);
@@ -148,21 +91,18 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   return (
     <span className={cx('rk-admin-menu', className)} data-pending={pending}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="rk-button rk-icon-button"
         aria-label={labels.adminMenu(name)}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-busy={pending ? true : undefined}
-        onClick={() => (open ? close(false) : openMenu('first'))}
+        onClick={() => (open ? close() : openAt(0))}
         onKeyDown={onTriggerKey}
       >
         <MoreIcon />
       </button>
       {open ? (
-        <div ref={menu} id={menuId} role="menu" aria-label={labels.adminMenu(name)} className="rk-menu" onKeyDown={onMenuKey}>
+        <div {...panelProps} role="menu" aria-label={labels.adminMenu(name)} className="rk-menu" onKeyDown={(event) => (event.key === 'Tab' ? close() : onPanelKey(event))}>
           {items.map((item) => (
             <button
               key={item.action}

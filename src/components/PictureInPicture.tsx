@@ -1,8 +1,7 @@
 import { ConnectionState, Track } from 'livekit-client';
 import { forwardRef, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { getPictureInPictureStore, pictureInPictureSupport, type PictureInPictureStore } from '../core/pictureInPicture.js';
-import type { TrackState } from '../core/participantState.js';
+import { getPictureInPictureStore, pictureInPictureSupport, tileTrack, type PictureInPictureStore } from '../core/pictureInPicture.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
@@ -45,9 +44,7 @@ export function PictureInPictureView({ identity, source = Track.Source.Camera, o
   const mic = useCan('canPublish', { source: 'microphone' });
   // Keep the shown video subscribed whatever the page shows (the speaker may be on another grid page), and
   // whether or not the page's visibility observer sees into the window.
-  const publication = useStoreValue(store.subscribe, () =>
-    tile ? (store.getParticipant(tile.identity)?.tracks.find((t) => t.source === tile.source)?.publication ?? null) : null,
-  );
+  const publication = useStoreValue(store.subscribe, () => tileTrack(store, tile)?.publication ?? null);
   useEffect(() => (publication ? getVideoSubscriptions(store.room).retain(publication) : undefined), [store.room, publication]);
   return (
     <div role="region" aria-label={labels.pictureInPictureWindow} {...rest} className={cx('rk-pip-view', className)}>
@@ -75,9 +72,7 @@ export interface PictureInPictureProps {
 function VideoFeed({ pip }: { pip: PictureInPictureStore }) {
   const store = useRoomStore('PictureInPicture');
   const target = usePictureInPictureTarget({ requireVideo: true });
-  const track = useStoreValue<TrackState | null>(store.subscribe, () =>
-    target ? (store.getParticipant(target.identity)?.tracks.find((t) => t.source === target.source) ?? null) : null,
-  );
+  const track = useStoreValue(store.subscribe, () => tileTrack(store, target));
   useEffect(() => pip.setVideoTarget(track), [pip, track]);
   return null;
 }
@@ -153,8 +148,8 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
   const labels = useLabels(overrides);
   const store = useRoomStore('PictureInPictureButton');
   const pipStore = getPictureInPictureStore(store.room);
-  const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().hosted);
-  const pip = usePictureInPicture({ ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) });
+  const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().owner !== null);
+  const pip = usePictureInPicture({ width, height });
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const reasonId = useId();

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useReaction } from '../hooks/useReaction.js';
 import { useSendReaction } from '../hooks/useSendReaction.js';
 import { cx, devWarn, flag } from './dev.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
+import { useMenu } from './useMenu.js';
 
 /** Props of {@link ReactionsMenu}. */
 export interface ReactionsMenuProps {
@@ -20,44 +21,27 @@ export interface ReactionsMenuProps {
 export function ReactionsMenu({ labels: overrides, className, closeOnSend = false }: ReactionsMenuProps) {
   const labels = useLabels(overrides);
   const { allowed, limited, emojis, send } = useSendReaction();
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const { open, setOpen, close, triggerProps, panelProps } = useMenu('button');
 
   if (!allowed) return null;
   const onKey = (event: KeyboardEvent) => {
     // Only an open picker takes Escape; otherwise it is left to an enclosing popup (the control bar's More menu).
     if (event.key !== 'Escape' || !open) return;
     event.preventDefault();
-    setOpen(false);
-    trigger.current?.focus();
+    close(true);
   };
   return (
     <span className={cx('rk-reactions', className)} data-limited={flag(limited)} onKeyDown={onKey}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="rk-button rk-reactions-toggle"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <span aria-hidden="true">🙂</span>
         <span className="rk-button-label">{labels.reactions}</span>
       </button>
       {open ? (
-        <div ref={panel} id={panelId} role="group" aria-label={labels.reactions} className="rk-reactions-panel">
+        <div {...panelProps} role="group" aria-label={labels.reactions} className="rk-reactions-panel">
           {emojis.map((emoji) => (
             <button
               key={emoji}

@@ -29,12 +29,6 @@ const NAMES = {
   [Track.Source.ScreenShare]: 'screenShare',
 } as const;
 
-const DEVICES = {
-  [Track.Source.Microphone]: 'microphone',
-  [Track.Source.Camera]: 'camera',
-  [Track.Source.ScreenShare]: 'screen',
-} as const;
-
 /**
  * A button that switches the local microphone, camera or screen share. `aria-pressed` tells its state;
  * `data-state` is "on" | "off", `data-pending` is present while switching. It is absent (and warns in
@@ -63,7 +57,7 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
   const name = labels[NAMES[source]];
   const icon =
     source === Track.Source.Microphone ? <MicIcon off={!toggle.enabled} /> : source === Track.Source.Camera ? <CameraIcon off={!toggle.enabled} /> : <ScreenIcon />;
-  const problem = toggle.error ? labels.deviceProblem(DEVICES[source], toggle.error.code) : undefined;
+  const problem = toggle.error ? labels.deviceProblem(source === Track.Source.ScreenShare ? 'screen' : source, toggle.error.code) : undefined;
   return (
     <>
       <Component

@@ -1,5 +1,6 @@
 import type { Room } from 'livekit-client';
 import type { TrackState } from './participantState.js';
+import type { RoomStore } from './roomStore.js';
 import { getVideoSubscriptions } from './videoSubscriptions.js';
 
 /**
@@ -43,9 +44,10 @@ export interface PictureInPictureSnapshot {
   readonly opening: boolean;
   /** The page's `data-rk-theme` where the button was clicked, for the window's content. */
   readonly theme: string | null;
-  /** A `<PictureInPicture>` is mounted for this room (it renders the window's content, or feeds the video). */
-  readonly hosted: boolean;
-  /** The host that renders the window's content: the first one mounted (another one mounted stands by). */
+  /**
+   * The host that renders the window's content: the first `<PictureInPicture>` mounted for this room (another one
+   * mounted stands by); null while none is mounted.
+   */
   readonly owner: object | null;
   /** For the video fallback: a video to show is there. */
   readonly hasVideo: boolean;
@@ -54,8 +56,8 @@ export interface PictureInPictureSnapshot {
 /** @internal Options of {@link PictureInPictureStore.open}. */
 export interface OpenPictureInPictureOptions {
   /** The Document Picture-in-Picture window's size in CSS pixels (the browser may clamp it). */
-  width?: number;
-  height?: number;
+  width?: number | undefined;
+  height?: number | undefined;
   /** The element the user clicked: its closest `data-rk-theme` is copied into the window. */
   from?: Element | null;
 }
@@ -76,7 +78,7 @@ export interface PictureInPictureStore {
   setVideoTarget(track: TrackState | null): void;
 }
 
-const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, hosted: false, owner: null, hasVideo: false };
+const CLOSED: PictureInPictureSnapshot = { mode: null, window: null, opening: false, theme: null, owner: null, hasVideo: false };
 const stores = new WeakMap<Room, PictureInPictureStore>();
 
 /** Copies the page's stylesheets (RoomKit's and the app's) into the picture-in-picture window's document. */
@@ -105,8 +107,13 @@ function copyStyles(from: Document, to: Document) {
   if (from.documentElement.lang) to.documentElement.lang = from.documentElement.lang;
 }
 
-const hasLiveVideo = (track: TrackState | null): track is TrackState & { track: NonNullable<TrackState['track']> } =>
+/** @internal The track is a video that plays now (published, unmuted, subscribed). */
+export const hasLiveVideo = (track: TrackState | null): track is TrackState & { track: NonNullable<TrackState['track']> } =>
   !!track && !track.muted && !!track.track;
+
+/** @internal The track of `tile` (a participant's camera or screen share) in `store`, or null. */
+export const tileTrack = (store: RoomStore, tile: { identity: string; source: string } | null): TrackState | null =>
+  (tile && store.getParticipant(tile.identity)?.tracks.find((t) => t.source === tile.source)) || null;
 
 /** @internal The picture-in-picture of `room`, made on first use. */
 export function getPictureInPictureStore(room: Room): PictureInPictureStore {
@@ -158,6 +165,13 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     shown = { track, release: getVideoSubscriptions(room).retain(track.publication) };
   };
 
+  /** Leaves the video fallback: out of the browser's picture-in-picture, the track detached, the element out of the page. */
+  const dropVideo = () => {
+    if (video && document.pictureInPictureElement === video) void document.exitPictureInPicture().catch(() => undefined);
+    show(null);
+    video?.remove();
+  };
+
   const reset = () => {
     teardown?.();
     teardown = undefined;
@@ -201,20 +215,13 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     }
     await el.play().catch(() => undefined);
     if (mine === generation) await el.requestPictureInPicture();
-    if (mine !== generation) {
-      // Closed meanwhile (while the video loaded, or while the browser answered).
-      if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
-      show(null);
-      el.remove();
-      return;
-    }
+    // Closed meanwhile (while the video loaded, or while the browser answered).
+    if (mine !== generation) return dropVideo();
     const onLeave = () => reset();
     el.addEventListener('leavepictureinpicture', onLeave);
     teardown = () => {
       el.removeEventListener('leavepictureinpicture', onLeave);
-      if (document.pictureInPictureElement === el) void document.exitPictureInPicture().catch(() => undefined);
-      show(null);
-      el.remove();
+      dropVideo();
     };
     set({ mode: 'video', opening: false });
   }
@@ -236,10 +243,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
         else await openVideo(mine);
       } catch (error) {
         if (mine === generation) {
-          if (support === 'video') {
-            show(null);
-            video?.remove();
-          }
+          if (support === 'video') dropVideo();
           set({ opening: false, theme: null });
         }
         throw error;
@@ -251,7 +255,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     },
     host(token) {
       hosts.push(token);
-      set({ hosted: true, owner: hosts[0]! });
+      set({ owner: hosts[0]! });
       let active = true;
       return () => {
         if (!active) return;
@@ -264,7 +268,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
         }
         store!.close();
         target = null;
-        set({ hosted: false, owner: null, hasVideo: false });
+        set({ owner: null, hasVideo: false });
       };
     },
     setVideoTarget(track) {

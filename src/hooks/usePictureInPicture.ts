@@ -9,9 +9,9 @@ export type { PictureInPictureSupport } from '../core/pictureInPicture.js';
 /** Options of {@link usePictureInPicture}. */
 export interface UsePictureInPictureOptions extends RoomHookOptions {
   /** The Document Picture-in-Picture window's width in CSS pixels (default 360; the browser may clamp it). */
-  width?: number;
+  width?: number | undefined;
   /** The window's height in CSS pixels (default 300). */
-  height?: number;
+  height?: number | undefined;
 }
 
 /** What {@link usePictureInPicture} returns. */
@@ -67,11 +67,11 @@ export function usePictureInPicture(options: UsePictureInPictureOptions = {}): P
   const pipWindow = useStoreValue(pip.subscribe, () => pip.get().window);
   const available = useStoreValue(pip.subscribe, () => {
     const s = pip.get();
-    return !!supported && s.hosted && (supported === 'document' || s.hasVideo || s.mode === 'video');
+    return !!supported && s.owner !== null && (supported === 'document' || s.hasVideo || s.mode === 'video');
   });
   const { width, height } = options;
   const open = useCallback(
-    (from?: Element | null) => pip.open({ ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }), from: from ?? null }),
+    (from?: Element | null) => pip.open({ width, height, from: from ?? null }),
     [pip, width, height],
   );
   return useMemo(

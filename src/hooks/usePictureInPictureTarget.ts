@@ -1,6 +1,7 @@
 import { Track } from 'livekit-client';
 import { useMemo } from 'react';
 import { listedIdentities } from '../core/participantList.js';
+import { hasLiveVideo, tileTrack } from '../core/pictureInPicture.js';
 import type { PinnedTile } from '../core/pinStore.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
@@ -26,10 +27,7 @@ export function usePictureInPictureTarget(options: UsePictureInPictureTargetOpti
   const { main } = useSpeakerOrder({ stripSize: 1, ...(options.room ? { room: options.room } : {}) });
   const requireVideo = !!options.requireVideo;
   const key = useStoreValue(store.subscribe, () => {
-    const hasVideo = (identity: string, source: PinnedTile['source']) => {
-      const t = store.getParticipant(identity)?.tracks.find((track) => track.source === source);
-      return !!t && !t.muted && !!t.track;
-    };
+    const hasVideo = (identity: string, source: PinnedTile['source']) => hasLiveVideo(tileTrack(store, { identity, source }));
     const ok = (identity: string, source: PinnedTile['source']) => !requireVideo || hasVideo(identity, source);
     if (pinned && ok(pinned.identity, pinned.source)) return `${pinned.source}:${pinned.identity}`;
     if (main !== null && ok(main, Track.Source.Camera)) return `${Track.Source.Camera}:${main}`;
