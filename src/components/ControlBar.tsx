@@ -1,8 +1,11 @@
 import { Track } from 'livekit-client';
 import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
+import { canSendToTiles } from '../core/grants.js';
+import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
 import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
+import { useStoreValue } from '../hooks/useStoreValue.js';
 import { cx, devWarn, flag } from './dev.js';
 import { useFold } from './fold.js';
 import { CaptionsIcon, ChatIcon, PeopleIcon } from './icons.js';
@@ -114,9 +117,8 @@ export function ControlBar({
   const cam = useCan('canPublish', { source: 'camera' });
   const screen = useCan('canPublish', { source: 'screen_share' });
   // Hands and reactions travel as data; a hidden observer has no tile to show them on.
-  const canData = useCan('canPublishData');
-  const hidden = useCan('hidden');
-  const data = canData && !hidden;
+  const store = useRoomStore('ControlBar');
+  const data = useStoreValue(store.subscribe, () => canSendToTiles(store.getState().grants));
   const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, pictureInPicture: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
     if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);

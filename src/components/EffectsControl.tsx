@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { BackgroundEffect, BackgroundEffectsConfig } from '../core/effects.js';
 import { useBackgroundEffect } from '../hooks/useBackgroundEffect.js';
-import { useCan } from '../hooks/useCan.js';
 import { useNoiseFilter } from '../hooks/useNoiseFilter.js';
 import { cx, flag } from './dev.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
@@ -61,11 +60,10 @@ export function EffectsControl({
 }: EffectsControlProps) {
   const labels = useLabels(overrides);
   const name = useId();
-  const hidden = useCan('hidden');
   const background = useBackgroundEffect({ config, defaultEffect, onEffectChange });
   const noise = useNoiseFilter();
-  const showBackground = background.allowed && background.supported && !hidden;
-  const showNoise = noiseFilter && noise.allowed && noise.supported && !hidden;
+  const showBackground = background.allowed && background.supported;
+  const showNoise = noiseFilter && noise.allowed && noise.supported;
   if (!showBackground && !showNoise) return null;
 
   const choices: Array<{ effect: BackgroundEffect; label: string }> = [{ effect: { kind: 'none' }, label: labels.backgroundNone }];

@@ -34,7 +34,6 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
     ...(kind === 'audioinput' ? { source: 'microphone' as const } : kind === 'videoinput' ? { source: 'camera' as const } : {}),
   });
   const store = useRoomStore('MediaDeviceSelect');
-  const hidden = useCan('hidden');
   const { devices, activeDeviceId, setActiveDevice, usingFallback } = useMediaDevices(kind);
   if (!allowed) {
     devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
@@ -59,7 +58,7 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
           const deviceId = event.target.value;
           setActiveDevice(deviceId).then(
             () => {
-              rememberChoices(store.room, hidden, { [deviceField(kind)]: deviceId });
+              rememberChoices(store.room, { [deviceField(kind)]: deviceId });
               onDeviceChange?.(deviceId);
             },
             () => {

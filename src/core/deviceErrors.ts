@@ -59,8 +59,8 @@ export function getDeviceErrors(room: Room): DeviceErrors {
     watched.add(track);
     track.on(TrackEvent.Ended, () => {
       const deviceId = track.mediaStreamTrack?.getSettings?.().deviceId;
-      set(source, toDeviceError(undefined, DEVICE_KIND[source], 'device-lost'));
       lost.set(source, deviceId && deviceId !== 'synthetic' ? deviceId : room.getActiveDevice(DEVICE_KIND[source] as MediaDeviceKind));
+      set(source, toDeviceError(undefined, DEVICE_KIND[source], 'device-lost'));
     });
     track.on(TrackEvent.Restarted, () => {
       if (errors.get(source)?.code === 'device-lost') set(source, undefined);

@@ -1,6 +1,5 @@
 import { createLocalVideoTrack, Room, RoomEvent, type LocalVideoTrack } from 'livekit-client';
-import { getRoomStore } from './roomStore.js';
-import { applyRememberedDevices, isPublishing, rememberedDevice, remembersChoices } from './userChoices.js';
+import { applyRememberedDevices, isPublishing, rememberedDevice, remembersFor } from './userChoices.js';
 
 /** Microphones, cameras or speakers. */
 export type MediaDeviceKindName = 'audioinput' | 'videoinput' | 'audiooutput';
@@ -55,7 +54,7 @@ export function getDeviceStore(room: Room): DeviceStore {
    * flag it, and before joining make the first listed device (the default) the active one.
    */
   const checkRemembered = (kind: MediaDeviceKindName, devices: readonly MediaDeviceInfo[]): boolean => {
-    const wanted = remembersChoices(room) && !getRoomStore(room).getState().grants.hidden ? rememberedDevice(kind) : undefined;
+    const wanted = remembersFor(room) ? rememberedDevice(kind) : undefined;
     if (wanted === undefined || !devices.some((d) => d.deviceId)) return false;
     const gone = !devices.some((d) => d.deviceId === wanted);
     if (gone && room.getActiveDevice(kind) === wanted && !isPublishing(room, kind) && devices[0]) {
@@ -70,10 +69,8 @@ export function getDeviceStore(room: Room): DeviceStore {
   const notify = (kind: MediaDeviceKindName) => listeners.get(kind)?.forEach((l) => l());
 
   const refresh = async (kind: MediaDeviceKindName) => {
-    const enumerate = enumerators.get(room) ?? ((k: MediaDeviceKindName) => Room.getLocalDevices(k, false));
     try {
-      const hasDevices = enumerators.has(room) || (typeof navigator !== 'undefined' && !!navigator.mediaDevices);
-      const devices = hasDevices ? await enumerate(kind) : [];
+      const devices = await listDevices(room, kind);
       const prev = lists.get(kind) ?? EMPTY;
       const changed = checkRemembered(kind, devices) || !sameDevices(prev, devices) || errors.has(kind);
       errors.delete(kind);
@@ -118,7 +115,7 @@ export function getDeviceStore(room: Room): DeviceStore {
   };
   stores.set(room, store);
   // The remembered devices become the room's before anything publishes (as preferences: a missing one falls back).
-  if (remembersChoices(room) && !getRoomStore(room).getState().grants.hidden) applyRememberedDevices(room);
+  if (remembersFor(room)) applyRememberedDevices(room);
   return store;
 }
 

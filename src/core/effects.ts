@@ -85,8 +85,8 @@ export interface EffectsState {
   noiseError: RoomKitError | undefined;
 }
 
-/** @internal No effect. */
-export const NO_EFFECT: BackgroundEffect = Object.freeze({ kind: 'none' });
+/** No effect. */
+const NO_EFFECT: BackgroundEffect = Object.freeze({ kind: 'none' });
 
 let webgl2: boolean | undefined;
 

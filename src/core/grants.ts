@@ -45,6 +45,11 @@ export function canPublishSource(grants: Grants, source: TrackSourceName): boole
   return grants.canPublishSources === undefined || grants.canPublishSources.includes(source);
 }
 
+/** True when `grants` allow sending what shows on tiles (raised hands, reactions): data, and not a hidden observer. */
+export function canSendToTiles(grants: Grants): boolean {
+  return grants.canPublishData && !grants.hidden;
+}
+
 /** Shallow equality for grants, so an unchanged value keeps its identity. */
 export function grantsEqual(a: Grants, b: Grants): boolean {
   return (

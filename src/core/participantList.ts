@@ -20,12 +20,12 @@ export function listedIdentities(store: RoomStore): readonly string[] {
 }
 
 /** A search query as {@link matchesSearch} compares it: trimmed and lower-cased; empty matches everyone. */
-export function normalizeSearch(query: string): string {
+function normalizeSearch(query: string): string {
   return query.trim().toLocaleLowerCase();
 }
 
 /** Whether a participant's display name or identity contains the (normalised) query, case-insensitively. */
-export function matchesSearch(participant: Pick<ParticipantState, 'name' | 'identity'>, normalizedQuery: string): boolean {
+function matchesSearch(participant: Pick<ParticipantState, 'name' | 'identity'>, normalizedQuery: string): boolean {
   if (normalizedQuery === '') return true;
   return (
     participant.name.toLocaleLowerCase().includes(normalizedQuery) || participant.identity.toLocaleLowerCase().includes(normalizedQuery)

@@ -1,5 +1,6 @@
 import { Track, type Room } from 'livekit-client';
 import { getRoomStore } from './roomStore.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 
 /** A tile someone pinned: a participant's camera or screen share. */
 export interface PinnedTile {
@@ -26,7 +27,6 @@ export function getPinStore(room: Room): PinStore {
   const roomStore = getRoomStore(room);
   const listeners = new Set<() => void>();
   let pinned: PinnedTile | null = null;
-  let stopWatching: (() => void) | undefined;
 
   const notify = () => listeners.forEach((l) => l());
   /** The pinned tile is still there: its participant is visible and, for a screen share, still sharing. */
@@ -42,21 +42,15 @@ export function getPinStore(room: Room): PinStore {
     }
   };
 
+  // While anyone listens, a pin ends by itself when its tile goes away.
+  const watch = refCounted(() => {
+    const stop = roomStore.subscribe(check);
+    check();
+    return stop;
+  });
+
   store = {
-    subscribe(listener) {
-      listeners.add(listener);
-      if (!stopWatching) {
-        stopWatching = roomStore.subscribe(check);
-        check();
-      }
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          stopWatching?.();
-          stopWatching = undefined;
-        }
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, watch),
     get: () => pinned,
     set(tile) {
       const next = tile && present(tile) ? { identity: tile.identity, source: tile.source } : null;

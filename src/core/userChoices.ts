@@ -1,6 +1,7 @@
 import type { Room } from 'livekit-client';
 import type { BackgroundEffect } from './effects.js';
 import { remembersChoices } from './rememberFlag.js';
+import { getRoomStore } from './roomStore.js';
 
 export { remembersChoices } from './rememberFlag.js';
 
@@ -142,10 +143,14 @@ export function subscribeUserChoices(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** @internal Whether choices are read and written for `room`'s person: remembering is on and the session is not a hidden observer. */
+export function remembersFor(room: Room): boolean {
+  return remembersChoices(room) && getRoomStore(room).getState().grants.hidden !== true;
+}
+
 /** @internal Remembers `patch` for `room`'s person, unless remembering is off or the session is a hidden observer. */
-export function rememberChoices(room: Room, hidden: boolean, patch: Partial<Record<keyof UserChoices, unknown>>): void {
-  if (hidden || !remembersChoices(room)) return;
-  patchUserChoices(patch);
+export function rememberChoices(room: Room, patch: Partial<Record<keyof UserChoices, unknown>>): void {
+  if (remembersFor(room)) patchUserChoices(patch);
 }
 
 const DEVICE_FIELDS = { audioinput: 'audioDeviceId', videoinput: 'videoDeviceId', audiooutput: 'audioOutputDeviceId' } as const;

@@ -8,7 +8,7 @@ import {
 } from '../core/effects.js';
 import { canPublishSource } from '../core/grants.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
-import { loadUserChoices, rememberChoices, remembersChoices } from '../core/userChoices.js';
+import { loadUserChoices, rememberChoices, remembersFor } from '../core/userChoices.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -69,16 +69,15 @@ export function useBackgroundEffect(options: UseBackgroundEffectOptions = {}): B
   const setEffect = useCallback(
     (next: BackgroundEffect) => {
       latest.current.onEffectChange?.(next);
-      rememberChoices(roomStore.room, roomStore.getState().grants.hidden === true, { backgroundEffect: next });
+      rememberChoices(roomStore.room, { backgroundEffect: next });
       return store.setBackground(next, latest.current.config);
     },
     [store, roomStore],
   );
 
-  const remembered =
-    remembersChoices(roomStore.room) && roomStore.getState().grants.hidden !== true ? loadUserChoices().backgroundEffect : undefined;
-  const initial = options.defaultEffect ?? remembered;
   useEffect(() => {
+    // Read here, not on every render: only the mount (or the grants first allowing it) applies a default.
+    const initial = latest.current.defaultEffect ?? (remembersFor(roomStore.room) ? loadUserChoices().backgroundEffect : undefined);
     if (!initial || initial.kind === 'none' || store.getState().touched || !supported || !allowed) return;
     store.setBackground(initial, latest.current.config).catch(() => undefined);
     // Only on mount (and once the grants allow it): a later defaultEffect is not a new choice.

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { getEffectsStore, supportsNoiseFilter } from '../core/effects.js';
 import { canPublishSource } from '../core/grants.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
-import { loadUserChoices, rememberChoices, remembersChoices } from '../core/userChoices.js';
+import { loadUserChoices, rememberChoices, remembersFor } from '../core/userChoices.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -39,13 +39,13 @@ export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState 
   const supported = supportsNoiseFilter();
   const setEnabled = useCallback(
     (next: boolean) => {
-      rememberChoices(roomStore.room, roomStore.getState().grants.hidden === true, { noiseFilter: next });
+      rememberChoices(roomStore.room, { noiseFilter: next });
       return store.setNoiseFilter(next);
     },
     [store, roomStore],
   );
   useEffect(() => {
-    if (!supported || !allowed || !remembersChoices(roomStore.room) || roomStore.getState().grants.hidden) return;
+    if (!supported || !allowed || !remembersFor(roomStore.room)) return;
     const remembered = loadUserChoices().noiseFilter;
     if (remembered !== undefined && remembered !== store.getState().noiseFilter) store.setNoiseFilter(remembered).catch(() => undefined);
   }, [store, roomStore, supported, allowed]);

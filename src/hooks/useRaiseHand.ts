@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { getHandStore } from '../core/handStore.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
 import { toRoomKitError } from '../core/toRoomKitError.js';
+import { canSendToTiles } from '../core/grants.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -46,10 +47,7 @@ export function useRaiseHand(options: RoomHookOptions = {}): RaiseHandState {
   const store = useRoomStore('useRaiseHand', options.room);
   const hands = getHandStore(store.room);
   const raised = useStoreValue(hands.subscribe, () => hands.getHands().some((h) => h.isLocal));
-  const allowed = useStoreValue(store.subscribe, () => {
-    const { grants } = store.getState();
-    return grants.canPublishData && !grants.hidden;
-  });
+  const allowed = useStoreValue(store.subscribe, () => canSendToTiles(store.getState().grants));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<RoomKitError | undefined>(undefined);
   const toggle = useCallback(

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { getReactionStore, REACTION_EMOJIS, type ReactionEmoji } from '../core/reactionStore.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
 import { toRoomKitError } from '../core/toRoomKitError.js';
+import { canSendToTiles } from '../core/grants.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
@@ -27,10 +28,7 @@ export interface SendReactionState {
 export function useSendReaction(options: RoomHookOptions = {}): SendReactionState {
   const store = useRoomStore('useSendReaction', options.room);
   const reactions = getReactionStore(store.room);
-  const allowed = useStoreValue(store.subscribe, () => {
-    const { grants } = store.getState();
-    return grants.canPublishData && !grants.hidden;
-  });
+  const allowed = useStoreValue(store.subscribe, () => canSendToTiles(store.getState().grants));
   const limited = useStoreValue(reactions.subscribe, () => reactions.getBlockedUntil() > 0);
   const [error, setError] = useState<RoomKitError | undefined>(undefined);
   const send = useCallback(

@@ -86,14 +86,10 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
   // Report problems that arrive without a press (the device stopped, the session's publish on join failed).
   const reported = useRef(error);
   useEffect(() => {
-    reported.current = errors.get(source);
-    return errors.subscribe(() => {
-      const next = errors.get(source);
-      if (next === reported.current) return;
-      reported.current = next;
-      if (next && next.code === 'device-lost') latest.current.onError?.(next);
-    });
-  }, [errors, source]);
+    if (error === reported.current) return;
+    reported.current = error;
+    if (error?.code === 'device-lost') latest.current.onError?.(error);
+  }, [error]);
 
   const toggle = useCallback(
     async (force?: boolean) => {
@@ -134,7 +130,9 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
           errors.set(source, undefined);
           return;
         }
-        const failure = isRoomKitError(e) ? e : toDeviceError(e, DEVICE_KIND[source]);
+        // livekit-client reported this failure (MediaDevicesError) before throwing it: keep that one error.
+        const stored = errors.get(source);
+        const failure = isRoomKitError(e) ? e : stored && stored.cause === e ? stored : toDeviceError(e, DEVICE_KIND[source]);
         errors.set(source, failure);
         latest.current.onError?.(failure);
         throw failure;

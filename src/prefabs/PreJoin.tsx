@@ -66,7 +66,6 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const canCam = useCan('canPublish', { source: 'camera' });
   const viewer = !canMic && !canCam;
   const { choices: remembered } = useUserChoices();
-  const hidden = useCan('hidden');
   const [name, setName] = useState(remembered.displayName ?? defaults.displayName ?? local.name ?? '');
   const [audio, setAudio] = useState(remembered.audioEnabled ?? defaults.audioEnabled ?? true);
   const [video, setVideo] = useState(remembered.videoEnabled ?? defaults.videoEnabled ?? true);
@@ -114,7 +113,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    rememberChoices(room, hidden, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
+    rememberChoices(room, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
     onSubmit({
       displayName: name.trim(),
       audioEnabled: canMic && audio,
