@@ -1,9 +1,10 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { memo, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx } from './dev.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
+import { useElementSize } from './measure.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 import { ParticipantTile } from './ParticipantTile.js';
 import { PinButton } from './PinButton.js';
@@ -35,35 +36,7 @@ export interface GridLayoutProps extends LayoutProps {
   aspectRatio?: number;
 }
 
-const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 const FALLBACK = { width: 1280, height: 720 };
-
-/** @internal Tracks an element's content size (a default size where it cannot be measured). */
-export function useElementSize<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [size, setSize] = useState(FALLBACK);
-  useIsoLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    // Set state only on a real change: React keeps even an equal update queued and renders the grid once more
-    // for it the next time it renders (see VideoTrack).
-    let last = FALLBACK;
-    const measure = (width: number, height: number) => {
-      if (width <= 0 || height <= 0 || (width === last.width && height === last.height)) return;
-      last = { width, height };
-      setSize(last);
-    };
-    const rect = el.getBoundingClientRect();
-    measure(rect.width, rect.height);
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[0]?.contentRect;
-      if (box) measure(box.width, box.height);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size] as const;
-}
 
 /** @internal The layouts' default tile: a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
 export const defaultRenderTile = (tile: TileDescriptor) => (
@@ -129,7 +102,7 @@ export function GridLayout({
 }: GridLayoutProps) {
   const labels = useLabels(overrides);
   const keys = useTileKeys();
-  const [ref, size] = useElementSize<HTMLDivElement>();
+  const [ref, size] = useElementSize<HTMLDivElement>(FALLBACK);
   const [requestedPage, setPage] = useState(0);
   useManagedSubscriptions(manageSubscriptions);
 

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useRaisedHands } from '../hooks/useRaisedHands.js';
@@ -11,6 +11,7 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
 import { RaisedHandIndicator } from './RaiseHand.js';
 import { displayName } from './ParticipantTile.js';
+import { useElementSize } from './measure.js';
 import { useControllableState } from './useControllableState.js';
 
 /** Props of {@link ParticipantList}. */
@@ -42,31 +43,7 @@ export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 
 }
 
 const FALLBACK_HEIGHT = 480;
-const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-
-/** Measures the list's own height where a ResizeObserver exists; `fixed` wins. */
-function useViewportHeight(fixed: number | undefined) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [measured, setMeasured] = useState(FALLBACK_HEIGHT);
-  useIsoLayoutEffect(() => {
-    const el = ref.current;
-    if (fixed !== undefined || !el || typeof ResizeObserver === 'undefined') return;
-    let last = FALLBACK_HEIGHT;
-    const measure = (height: number) => {
-      if (height <= 0 || height === last) return;
-      last = height;
-      setMeasured(height);
-    };
-    measure(el.clientHeight);
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[0]?.contentRect;
-      if (box) measure(el.clientHeight || box.height);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [fixed]);
-  return [ref, fixed ?? measured] as const;
-}
+const FALLBACK_SIZE = { width: 320, height: FALLBACK_HEIGHT };
 
 interface RowProps {
   identity: string;
@@ -196,7 +173,8 @@ export function ParticipantList({
     const up = new Set(raised);
     return [...raised, ...listed.filter((id) => !up.has(id))];
   }, [listed, hands]);
-  const [listRef, height] = useViewportHeight(viewportHeight);
+  const [listRef, measured] = useElementSize<HTMLDivElement>(FALLBACK_SIZE, viewportHeight === undefined);
+  const height = viewportHeight ?? measured.height;
   const [first, setFirst] = useState(0);
   // The row holding focus stays mounted while it is scrolled out of view, so focus is never dropped to the page.
   const [focused, setFocused] = useState<string | undefined>(undefined);

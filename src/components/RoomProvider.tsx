@@ -1,9 +1,10 @@
 import type { Room, RoomOptions } from 'livekit-client';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from '../core/session.js';
 import { setRemembersChoices } from '../core/rememberFlag.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from './labels.js';
+import { useIsoLayoutEffect } from './measure.js';
 
 export type { ConnectionQueryState } from '../core/session.js';
 
@@ -48,8 +49,6 @@ export interface RoomProviderProps extends RoomSessionOptions {
   rememberChoices?: boolean;
 }
 
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-
 /**
  * Owns one livekit-client Room through a React-free session (`src/core/session.ts`): creates it on the first
  * render, connects it when a valid token and URL are present, and disconnects it on unmount. Validates the
@@ -74,7 +73,7 @@ export function RoomProvider(props: RoomProviderProps) {
   });
   // The latest props after each commit (never during a render that may be thrown away); the session
   // compares what matters, so a new callback identity never reconnects.
-  useIsomorphicLayoutEffect(() => {
+  useIsoLayoutEffect(() => {
     setRemembersChoices(session.room, props.rememberChoices ?? true);
     session.setOptions(props);
   });

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useIsoLayoutEffect } from './measure.js';
 
 /** @internal A bar control's width in CSS pixels with its label shown (`full`) and as its icon alone (`compact`). */
 export interface FoldItem {
@@ -41,8 +42,6 @@ export function foldControls(width: number, items: readonly FoldItem[], order: r
   }
   return { compact: true, folded };
 }
-
-const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** Width of a `display: contents` slot: the span of its children's boxes. */
 function slotWidth(slot: Element) {
