@@ -2,7 +2,7 @@ import { RoomEvent, type Participant, type Room } from 'livekit-client';
 import { getDataBus, assertCanSendData, type DataMessage } from './dataBus.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
-import { refCounted } from './refCounted.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 import {
   canSendTextStreams,
   readTextStream,
@@ -219,14 +219,7 @@ export function getChatStore(room: Room): ChatStore {
   };
 
   store = {
-    subscribe(listener) {
-      listeners.add(listener);
-      const releaseOne = hold();
-      return () => {
-        listeners.delete(listener);
-        releaseOne();
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getMessages: () => messages,
     async send(text) {
       assertCanSendData(room);

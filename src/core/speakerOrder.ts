@@ -1,4 +1,5 @@
 import { listedIdentities } from './participantList.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 import type { RoomStore } from './roomStore.js';
 
 /**
@@ -61,7 +62,8 @@ export function createSpeakerOrder(store: RoomStore, options: SpeakerOrderOption
   /** When each participant last spoke. */
   const lastSpoke = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let stop: (() => void) | undefined;
+  /** Following the store: someone is subscribed. */
+  let watching = false;
 
   /** Local first (unless hidden or not joined), then the visible remote participants in join order. */
   const everyone = () => listedIdentities(store);
@@ -146,33 +148,30 @@ export function createSpeakerOrder(store: RoomStore, options: SpeakerOrderOption
     listeners.forEach((l) => l());
   }
 
+  const hold = refCounted(() => {
+    watching = true;
+    const unsubscribe = store.subscribe(evaluate);
+    evaluate();
+    return () => {
+      watching = false;
+      unsubscribe();
+      clearTimeout(timer);
+      timer = undefined;
+    };
+  });
+
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      if (!stop) {
-        stop = store.subscribe(evaluate);
-        evaluate();
-      }
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          stop?.();
-          stop = undefined;
-          clearTimeout(timer);
-          timer = undefined;
-        }
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getSnapshot() {
       // Before anyone subscribed, compute it on demand (the first render sees the right tiles).
-      if (!stop) evaluate();
+      if (!watching) evaluate();
       return snapshot;
     },
     setStripSize(size) {
       const next = Math.max(1, Math.floor(size));
       if (next === stripSize) return;
       stripSize = next;
-      if (stop) evaluate();
+      if (watching) evaluate();
     },
     setPage(next) {
       const others = everyone().filter((id) => id !== main);

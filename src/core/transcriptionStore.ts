@@ -1,6 +1,6 @@
 import type { Room } from 'livekit-client';
 import { readTextStream, registerTextStreams, type TextStreamReaderLike, type TextStreamSender } from './textStreams.js';
-import { refCounted } from './refCounted.js';
+import { listenWhileHeld, refCounted } from './refCounted.js';
 
 /** The text-stream topic speech-to-text travels on. */
 export const TRANSCRIPTION_TOPIC = 'lk.transcription';
@@ -110,14 +110,7 @@ export function getTranscriptionStore(room: Room): TranscriptionStore {
   const hold = refCounted(() => registerTextStreams(room, TRANSCRIPTION_TOPIC, onStream) ?? (() => {}));
 
   store = {
-    subscribe(listener) {
-      listeners.add(listener);
-      const releaseOne = hold();
-      return () => {
-        listeners.delete(listener);
-        releaseOne();
-      };
-    },
+    subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getSegments: () => segments,
     retain: hold,
   };
