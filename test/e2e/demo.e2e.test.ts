@@ -3,7 +3,7 @@
  * the example customer backend, all on 127.0.0.1 (run inside test/e2e/netns.sh: loopback only).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
 import { launchBrowser, type BrowserSession } from './support';
 
@@ -26,8 +26,45 @@ afterAll(async () => {
 let room = 'demo';
 const roomOf = (name: string, target = demo) => target.media!.rooms().find((r) => r.participants.some((p) => p.name === name));
 
+/** The pages the current test opened, for {@link explainFailure}. */
+const pages: Array<{ name: string; page: Page }> = [];
+
+/**
+ * What a failed test saw, printed under its failure: each page's console and navigations, what its tiles show, and
+ * the media server's view of the room (who publishes what, who receives what). A flake then explains itself.
+ */
+async function explainFailure(): Promise<string> {
+  const lines = ['--- what the pages saw', ...browser.logs];
+  for (const { name, page } of pages) {
+    if (page.isClosed()) continue;
+    const tiles = await page
+      .evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role="group"][aria-label]')].map((tile) => {
+          const video = tile.querySelector('video');
+          return `${tile.getAttribute('aria-label')}: ${video ? `video ${video.videoWidth}x${video.videoHeight} t=${video.currentTime.toFixed(1)} paused=${video.paused}` : 'no video'}`;
+        }),
+      )
+      .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
+    lines.push(`--- ${name}'s tiles`, ...tiles);
+  }
+  const state = demo.media!.room(room);
+  lines.push(`--- the media server's room ${room}`);
+  for (const p of state?.participants ?? []) {
+    lines.push(
+      `${p.name} (${p.identity}) pc=${p.connectionState} tracks=[${p.tracks.map((t) => `${t.sid}:${t.source}${t.muted ? ':muted' : ''} received=${t.packetsReceived} layers=${t.layers.join('/')} wanted=${t.wantedQuality}`).join(' ')}] ` +
+        `receives=[${p.subscriptions.join(' ')}] forwarded=${JSON.stringify(p.packetsForwarded)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function open(name: string, role: string, target = demo): Promise<Page> {
   const page = await context.newPage();
+  page.on('console', (message) => browser.logs.push(`[${name}:${message.type()}] ${message.text()}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) browser.logs.push(`[${name}:navigated] ${frame.url()}`);
+  });
+  pages.push({ name, page });
   page.on('pageerror', (error) => browser.logs.push(`[${name}:pageerror] ${error.message}`));
   // Each page is another person: one browser profile's remembered choices (name, devices, muted on join) must
   // not carry from one participant to the next. (test/e2e/devices.e2e.test.ts tests remembering, in contexts of its own.)
@@ -71,6 +108,11 @@ const leave = async (...pages: Page[]) => {
 describe('the live demo', () => {
   beforeEach(({ task }) => {
     room = `t${task.id.replace(/[^a-z0-9]/gi, '').slice(-10)}`;
+    browser.logs.length = 0;
+    pages.length = 0;
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') console.log(await explainFailure());
   });
 
   it('shows each of two publishers the other with playing video and subscribed audio', async () => {
