@@ -2,7 +2,7 @@ import { Track } from 'livekit-client';
 import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { cx } from './dev.js';
-import { defaultRenderTile, TileSlot, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
+import { defaultRenderTile, StageAndStrip, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
 import { useLabels } from './labels.js';
 import { parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 
@@ -47,14 +47,7 @@ export function FocusLayout({
   const isPinned = !focus && !!focused && !!pinned && focused.identity === pinned.identity && focused.source === pinned.source;
   return (
     <div {...rest} className={cx('rk-focus-layout', className)} data-pinned={isPinned ? '' : undefined}>
-      <div className="rk-focus-main">{focused ? <TileSlot {...focused} renderTile={renderTile} /> : null}</div>
-      <div className="rk-focus-strip" role="list" aria-label={labels.participants}>
-        {others.map((t) => (
-          <div role="listitem" key={`${t.identity}:${t.source}`} className="rk-grid-cell">
-            <TileSlot {...t} renderTile={renderTile} />
-          </div>
-        ))}
-      </div>
+      <StageAndStrip main={focused} strip={others} stripLabel={labels.participants} renderTile={renderTile} />
     </div>
   );
 }

@@ -65,6 +65,40 @@ export const TileSlot = memo(function TileSlot({
   return <>{renderTile({ identity, source })}</>;
 });
 
+/**
+ * @internal The stage and the strip that `FocusLayout` and `SpeakerLayout` share: one tile large (or none), the
+ * others in a labelled list. Keys are `identity:source`, so a tile that stays in the strip keeps its element.
+ */
+export function StageAndStrip({
+  main,
+  mainIdentity,
+  strip,
+  stripLabel,
+  renderTile,
+}: {
+  main: TileDescriptor | null | undefined;
+  /** Set as `data-identity` on the stage (the speaker view's contract). */
+  mainIdentity?: string | undefined;
+  strip: readonly TileDescriptor[];
+  stripLabel: string;
+  renderTile: (tile: TileDescriptor) => ReactNode;
+}) {
+  return (
+    <>
+      <div className="rk-focus-main" data-identity={mainIdentity}>
+        {main ? <TileSlot identity={main.identity} source={main.source} renderTile={renderTile} /> : null}
+      </div>
+      <div className="rk-focus-strip" role="list" aria-label={stripLabel}>
+        {strip.map((t) => (
+          <div role="listitem" key={`${t.identity}:${t.source}`} className="rk-grid-cell">
+            <TileSlot identity={t.identity} source={t.source} renderTile={renderTile} />
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** @internal Previous / next page buttons and "Page 2 of 5", shared by the layouts that page. */
 export function Pagination({ page, pages, onPage, labels }: { page: number; pages: number; onPage: (page: number) => void; labels: RoomKitLabels }) {
   if (pages <= 1) return null;

@@ -1,7 +1,7 @@
 import { Track } from 'livekit-client';
 import { useSpeakerOrder } from '../hooks/useSpeakerOrder.js';
 import { cx } from './dev.js';
-import { defaultRenderTile, Pagination, TileSlot, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
+import { defaultRenderTile, Pagination, StageAndStrip, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
 import { useLabels } from './labels.js';
 
 /** Props of {@link SpeakerLayout}. */
@@ -33,16 +33,13 @@ export function SpeakerLayout({
   useManagedSubscriptions(manageSubscriptions);
   return (
     <div {...rest} className={cx('rk-speaker-layout', className)} data-page={page + 1} data-pages={pages}>
-      <div className="rk-focus-main" data-identity={main ?? undefined}>
-        {main ? <TileSlot identity={main} source={Track.Source.Camera} renderTile={renderTile} /> : null}
-      </div>
-      <div className="rk-focus-strip" role="list" aria-label={labels.otherParticipants}>
-        {strip.map((identity) => (
-          <div role="listitem" key={identity} className="rk-grid-cell">
-            <TileSlot identity={identity} source={Track.Source.Camera} renderTile={renderTile} />
-          </div>
-        ))}
-      </div>
+      <StageAndStrip
+        main={main === null ? null : { identity: main, source: Track.Source.Camera }}
+        mainIdentity={main ?? undefined}
+        strip={strip.map((identity) => ({ identity, source: Track.Source.Camera }))}
+        stripLabel={labels.otherParticipants}
+        renderTile={renderTile}
+      />
       <Pagination page={page} pages={pages} onPage={setPage} labels={labels} />
     </div>
   );
