@@ -34,6 +34,11 @@ export interface DemoOptions {
   /** Token lifetime the backend requests, in seconds (tests use short ones to exercise refresh). */
   ttlSeconds?: number;
   quiet?: boolean;
+  /**
+   * Serve without watching files or hot reload (the e2e tests): an edited source, or a dependency Vite discovers
+   * late, never reloads a page under a running test.
+   */
+  frozen?: boolean;
 }
 
 export interface Demo {
@@ -154,6 +159,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         port: options.port ?? 5173,
         strictPort: false,
         ...(apiUrl ? { proxy: { '/api': apiUrl } } : {}),
+        ...(options.frozen ? { watch: null, hmr: false } : {}),
       },
     });
     await vite.listen();

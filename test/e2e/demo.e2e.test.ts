@@ -12,7 +12,7 @@ let browser: BrowserSession;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
   browser = await launchBrowser();
   context = browser.context;
 }, 120_000);
@@ -107,9 +107,10 @@ const leave = async (...pages: Page[]) => {
 
 let attempt = 0;
 
-// One retry: these tests run real Chromium against the dev media server (werift) on two cores, and about one full
-// e2e run in ten has seen a fresh participant's media or data not arrive within 30 s (a product bug would fail
-// both attempts). A failed first attempt prints everything it saw, marked, so the CI log keeps the evidence.
+// One retry, in a fresh room. A fresh-clone CI run once saw a sent chat message never appear (30 s), and earlier
+// sessions saw this kind of failure now and then; the cause is not known yet. (The failures reproduced here were
+// pages reloaded by Vite after a source edit during the run, which `frozen` now rules out.) A failed first attempt
+// prints everything it saw, marked "FAILED ATTEMPT", so the CI log keeps the evidence; a product bug fails both.
 describe('the live demo', { retry: 1 }, () => {
   beforeEach(({ task }) => {
     // A retry meets in a new room, without the participants its failed attempt left behind.
@@ -280,7 +281,7 @@ describe('the live demo', { retry: 1 }, () => {
 describe('token refresh', () => {
   let shortLived: Demo;
   beforeAll(async () => {
-    shortLived = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, ttlSeconds: 60 });
+    shortLived = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, ttlSeconds: 60 });
   }, 120_000);
   afterAll(async () => shortLived?.close());
 
