@@ -2,19 +2,17 @@
  * The demo app, end to end: real livekit-client in Debian's Chromium, the dev media server, the dev Room API and
  * the example customer backend, all on 127.0.0.1 (run inside test/e2e/netns.sh: loopback only).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
 import { launchBrowser, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
-let context: BrowserContext;
 
 beforeAll(async () => {
   demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
   browser = await launchBrowser();
-  context = browser.context;
 }, 120_000);
 
 afterAll(async () => {
@@ -59,16 +57,8 @@ async function explainFailure(): Promise<string> {
 }
 
 async function open(name: string, role: string, target = demo): Promise<Page> {
-  const page = await context.newPage();
-  page.on('console', (message) => browser.logs.push(`[${name}:${message.type()}] ${message.text()}`));
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) browser.logs.push(`[${name}:navigated] ${frame.url()}`);
-  });
+  const page = await browser.newPage(name);
   pages.push({ name, page });
-  page.on('pageerror', (error) => browser.logs.push(`[${name}:pageerror] ${error.message}`));
-  // Each page is another person: one browser profile's remembered choices (name, devices, muted on join) must
-  // not carry from one participant to the next. (test/e2e/devices.e2e.test.ts tests remembering, in contexts of its own.)
-  await page.addInitScript(() => localStorage.removeItem('roomkit.choices.v1'));
   await page.goto(`${target.url}?name=${encodeURIComponent(name)}&role=${role}&room=${room}`);
   return page;
 }

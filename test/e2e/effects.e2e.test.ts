@@ -10,37 +10,27 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, type MediaServer } from '../../dev/media-server';
-import { startAppStack, type AppStack, type BrowserSession } from './support';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../dev/media-server';
+import { appStackForFile } from './support';
 
 const SECRET = 'e2e-effects-secret';
 const ROOM = 'effects';
 const fixtures = resolve(import.meta.dirname, 'effects');
 const root = resolve(import.meta.dirname, '../..');
 
-let web: AppStack['web'];
-let media: MediaServer;
-let browser: BrowserSession;
-let stack: AppStack | undefined;
-
-beforeAll(async () => {
-  stack = await startAppStack({
-    name: 'effects',
-    fixtures,
-    secret: SECRET,
-    prepare: async (pageDir) => {
-      // The app hosts MediaPipe's files itself.
-      await mkdir(join(pageDir, 'mediapipe'));
-      await cp(resolve(root, 'node_modules/@mediapipe/tasks-vision/wasm'), join(pageDir, 'mediapipe/wasm'), { recursive: true });
-      await cp(join(fixtures, 'selfie_segmentation.tflite'), join(pageDir, 'mediapipe/selfie_segmentation.tflite'));
-      await writeFile(join(pageDir, 'background.png'), stripesPng());
-    },
-  });
-  ({ web, media, browser } = stack);
-}, 120_000);
-
-afterAll(async () => stack?.close());
+const app = appStackForFile({
+  name: 'effects',
+  fixtures,
+  secret: SECRET,
+  prepare: async (pageDir) => {
+    // The app hosts MediaPipe's files itself.
+    await mkdir(join(pageDir, 'mediapipe'));
+    await cp(resolve(root, 'node_modules/@mediapipe/tasks-vision/wasm'), join(pageDir, 'mediapipe/wasm'), { recursive: true });
+    await cp(join(fixtures, 'selfie_segmentation.tflite'), join(pageDir, 'mediapipe/selfie_segmentation.tflite'));
+    await writeFile(join(pageDir, 'background.png'), stripesPng());
+  },
+});
 
 /** A 320×180 PNG: green, with a white stripe at x 40–80. */
 function stripesPng(): Buffer {
@@ -71,10 +61,8 @@ function stripesPng(): Buffer {
 const token = (identity: string) => signAccessToken({ identity, name: identity, video: { roomJoin: true, room: ROOM } }, SECRET);
 
 async function open(): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on('console', (m) => browser.logs.push(`[page:${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => browser.logs.push(`[page:pageerror] ${e.message}`));
-  await page.goto(`${web.url}index.html`);
+  const page = await app.browser.newPage('page');
+  await page.goto(`${app.web.url}index.html`);
   await page.waitForFunction(() => 'effects' in window);
   return page;
 }
@@ -82,7 +70,7 @@ async function open(): Promise<Page> {
 describe('background effects in Chromium', () => {
   it('blurs the preview and the camera published on join, with locally served assets; the noise filter switches', async () => {
     const page = await open();
-    await page.evaluate(([url, t]) => window.effects.start(url, t), [media.url, token('bea')] as const);
+    await page.evaluate(([url, t]) => window.effects.start(url, t), [app.media.url, token('bea')] as const);
     await page.getByLabel('Camera preview').waitFor();
     const effects = page.locator('.rk-effects');
     // Nothing loads before an effect is chosen.
@@ -92,7 +80,7 @@ describe('background effects in Chromium', () => {
     try {
       await effects.and(page.locator('[data-state="applied"]')).waitFor({ timeout: 30_000 });
     } catch (error) {
-      throw new Error(`blur never applied: ${await effects.getAttribute('data-state')}\n${browser.logs.slice(-20).join('\n')}`, { cause: error });
+      throw new Error(`blur never applied: ${await effects.getAttribute('data-state')}\n${app.browser.logs.slice(-20).join('\n')}`, { cause: error });
     }
     expect(await page.evaluate(() => window.effects.loads)).toBe(1);
     const preview = await page.evaluate(() => window.effects.preview());
@@ -101,7 +89,7 @@ describe('background effects in Chromium', () => {
     // The virtual background: a white stripe at x 40–80 of the image replaces the camera's background.
     await page.getByRole('radio', { name: 'Stripes' }).check();
     await expect
-      .poll(async () => Math.min(...(await page.evaluate(() => window.effects.previewPixel(60, 90)))), { timeout: 20_000, message: browser.logs.slice(-10).join('\n') })
+      .poll(async () => Math.min(...(await page.evaluate(() => window.effects.previewPixel(60, 90)))), { timeout: 20_000, message: app.browser.logs.slice(-10).join('\n') })
       .toBeGreaterThan(220);
     await page.getByRole('radio', { name: 'Blur background' }).check();
     await effects.and(page.locator('[data-state="applied"]')).waitFor({ timeout: 30_000 });

@@ -5,9 +5,9 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, type MediaServer } from '../../dev/media-server';
-import { startAppStack, type AppStack, type BrowserSession } from './support';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../dev/media-server';
+import { appStackForFile } from './support';
 import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-hands-secret';
@@ -15,34 +15,22 @@ const ROOM = 'hands';
 // The text-streams fixture is a plain RoomKit app: RoomProvider and VideoConference.
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let web: AppStack['web'];
-let media: MediaServer;
-let browser: BrowserSession;
-let stack: AppStack | undefined;
-
-beforeAll(async () => {
-  stack = await startAppStack({
-    name: 'hands',
-    fixtures,
-    secret: SECRET,
-    pages: ['index', 'plain'],
-  });
-  ({ web, media, browser } = stack);
-}, 120_000);
-
-afterAll(async () => stack?.close());
+const app = appStackForFile({
+  name: 'hands',
+  fixtures,
+  secret: SECRET,
+  pages: ['index', 'plain'],
+});
 
 // The grants the Room API can issue: no canUpdateOwnMetadata (hands and reactions need only canPublishData).
 const token = (identity: string, name: string) =>
   signAccessToken({ identity, name, video: { roomJoin: true, room: ROOM, canPublishData: true, canUpdateOwnMetadata: false } }, SECRET);
 
 async function enter(identity: string, name: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on('console', (m) => browser.logs.push(`[${identity}:${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => browser.logs.push(`[${identity}:pageerror] ${e.message}`));
-  await page.goto(`${web.url}index.html`);
+  const page = await app.browser.newPage(identity);
+  await page.goto(`${app.web.url}index.html`);
   await page.waitForFunction(() => 'roomkit' in window);
-  await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [media.url, token(identity, name)] as const);
+  await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [app.media.url, token(identity, name)] as const);
   await page.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
   return page;
 }
@@ -92,11 +80,10 @@ describe('raised hands and reactions between two RoomKit pages', () => {
 describe('raised hands and reactions with a page on plain livekit-client (publishData / DataReceived)', () => {
   it('each side sees the other\u2019s hand and reaction in RoomKit\u2019s wire format', async () => {
     const ada = await enter('ada', 'Ada');
-    const plain = await browser.context.newPage();
-    plain.on('pageerror', (e) => browser.logs.push(`[pat:pageerror] ${e.message}`));
-    await plain.goto(`${web.url}plain.html`);
+    const plain = await app.browser.newPage('pat');
+    await plain.goto(`${app.web.url}plain.html`);
     await plain.waitForFunction(() => 'plain' in window);
-    await plain.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('pat', 'Pat')] as const);
+    await plain.evaluate(([url, t]) => window.plain.connect(url, t), [app.media.url, token('pat', 'Pat')] as const);
     const patOnAda = ada.getByRole('group', { name: 'Pat' });
     await patOnAda.waitFor({ timeout: 20_000 });
 

@@ -7,43 +7,31 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, type MediaServer } from '../../dev/media-server';
-import { startAppStack, type AppStack, type BrowserSession } from './support';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../dev/media-server';
+import { appStackForFile } from './support';
 
 const SECRET = 'e2e-pip-secret';
 const ROOM = 'pip';
 // The text-streams fixture is a plain RoomKit app: RoomProvider and VideoConference.
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let web: AppStack['web'];
-let media: MediaServer;
-let browser: BrowserSession;
-let stack: AppStack | undefined;
-
-beforeAll(async () => {
-  stack = await startAppStack({
-    name: 'pip',
-    fixtures,
-    secret: SECRET,
-  });
-  ({ web, media, browser } = stack);
-}, 120_000);
-
-afterAll(async () => stack?.close());
+const app = appStackForFile({
+  name: 'pip',
+  fixtures,
+  secret: SECRET,
+});
 
 const token = (identity: string, name: string) =>
   signAccessToken({ identity, name, video: { roomJoin: true, room: ROOM, canPublish: true, canSubscribe: true, canPublishData: true } }, SECRET);
 
 async function enter(identity: string, name: string, options: { withoutDocumentPip?: boolean } = {}): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on('console', (m) => browser.logs.push(`[${identity}:${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => browser.logs.push(`[${identity}:pageerror] ${e.message}`));
+  const page = await app.browser.newPage(identity);
   // A browser without Document Picture-in-Picture (as Safari and older Chromium are): only the video element's.
   if (options.withoutDocumentPip) await page.addInitScript(() => Object.defineProperty(window, 'documentPictureInPicture', { value: undefined }));
-  await page.goto(`${web.url}index.html`);
+  await page.goto(`${app.web.url}index.html`);
   await page.waitForFunction(() => 'roomkit' in window);
-  await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [media.url, token(identity, name)] as const);
+  await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [app.media.url, token(identity, name)] as const);
   await page.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
   return page;
 }
@@ -65,7 +53,7 @@ describe('picture-in-picture in Chromium', () => {
     // Nothing opens by itself: no window before the click.
     expect(await ada.evaluate(() => (window as unknown as { documentPictureInPicture: { window: Window | null } }).documentPictureInPicture.window)).toBeNull();
 
-    const opened = browser.context.waitForEvent('page');
+    const opened = app.browser.context.waitForEvent('page');
     await toggle.click();
     const pip = await opened;
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
@@ -103,7 +91,7 @@ describe('picture-in-picture in Chromium', () => {
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
 
     // Opened again, its leave button ends Ada's session, and the window closes with it.
-    const reopened = browser.context.waitForEvent('page');
+    const reopened = app.browser.context.waitForEvent('page');
     await toggle.click();
     const again = await reopened;
     const closed = again.waitForEvent('close');

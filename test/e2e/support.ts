@@ -6,6 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
@@ -62,7 +63,12 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
 
 export interface BrowserSession {
   context: BrowserContext;
-  /** Opens the harness page; console lines tagged with `name` are kept for failure messages. */
+  /**
+   * A new page for one person: its console lines, errors and navigations, tagged with `name`, are kept in `logs` for
+   * failure messages, and it starts with nothing remembered.
+   */
+  newPage(name: string): Promise<Page>;
+  /** Opens the harness page in a {@link BrowserSession.newPage}. */
   open(name: string, pageUrl: string): Promise<Page>;
   logs: string[];
   close(): Promise<void>;
@@ -77,16 +83,23 @@ export async function launchBrowser(): Promise<BrowserSession> {
     permissions: ['camera', 'microphone'],
   });
   const logs: string[] = [];
-  return {
+  const session: BrowserSession = {
     context,
     logs,
-    async open(name, pageUrl) {
+    async newPage(name) {
       const page = await context.newPage();
       page.on('console', (message) => logs.push(`[${name}:${message.type()}] ${message.text()}`));
+      page.on('pageerror', (error) => logs.push(`[${name}:pageerror] ${error.message}`));
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) logs.push(`[${name}:navigated] ${frame.url()}`);
+      });
       // Each page is another person: one browser profile's remembered choices (name, devices, muted on join) must
       // not carry from one participant to the next. (test/e2e/devices.e2e.test.ts tests remembering, in contexts of its own.)
       await page.addInitScript(() => localStorage.removeItem('roomkit.choices.v1'));
-      page.on('pageerror', (error) => logs.push(`[${name}:pageerror] ${error.message}`));
+      return page;
+    },
+    async open(name, pageUrl) {
+      const page = await session.newPage(name);
       await page.goto(pageUrl);
       await page.waitForFunction(() => typeof window.harness === 'object');
       return page;
@@ -96,6 +109,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+  return session;
 }
 
 /** What {@link startAppStack} runs: a RoomKit fixture app served on 127.0.0.1, the dev media server, and Chromium. */
@@ -111,13 +125,15 @@ export interface AppStack {
  * serves it, and starts the dev media server (tokens signed with `secret`) and Chromium. `pages` are the fixture's
  * HTML entry points (default `index`).
  */
-export async function startAppStack(options: {
+export interface AppStackOptions {
   name: string;
   fixtures: string;
   secret: string;
   pages?: string[];
   prepare?: (pageDir: string) => Promise<void>;
-}): Promise<AppStack> {
+}
+
+export async function startAppStack(options: AppStackOptions): Promise<AppStack> {
   const pageDir = await mkdtemp(join(tmpdir(), `roomkit-e2e-${options.name}-`));
   await build({
     configFile: false,
@@ -147,6 +163,33 @@ export async function startAppStack(options: {
       await media.close();
       await web.close();
       await rm(pageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The app stack of one test file: started before its tests (`beforeAll`) and closed after them (`afterAll`). Its
+ * `web`, `media` and `browser` are read inside tests and hooks, once it has started.
+ */
+export function appStackForFile(options: AppStackOptions): Omit<AppStack, 'close'> {
+  let stack: AppStack | undefined;
+  beforeAll(async () => {
+    stack = await startAppStack(options);
+  }, 120_000);
+  afterAll(async () => stack?.close());
+  const started = (): AppStack => {
+    if (!stack) throw new Error(`the ${options.name} app stack has not started: read it inside a test or a hook`);
+    return stack;
+  };
+  return {
+    get web() {
+      return started().web;
+    },
+    get media() {
+      return started().media;
+    },
+    get browser() {
+      return started().browser;
     },
   };
 }

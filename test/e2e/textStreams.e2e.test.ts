@@ -6,31 +6,21 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken, startMediaServer, type MediaServer, type VideoGrant } from '../../dev/media-server';
-import { startAppStack, type AppStack, type BrowserSession } from './support';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, startMediaServer, type VideoGrant } from '../../dev/media-server';
+import { appStackForFile } from './support';
 import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-text-streams-secret';
 const ROOM = 'text-streams';
 const fixtures = resolve(import.meta.dirname, 'textStreams');
 
-let web: AppStack['web'];
-let media: MediaServer;
-let browser: BrowserSession;
-let stack: AppStack | undefined;
-
-beforeAll(async () => {
-  stack = await startAppStack({
-    name: 'text',
-    fixtures,
-    secret: SECRET,
-    pages: ['index', 'plain'],
-  });
-  ({ web, media, browser } = stack);
-}, 120_000);
-
-afterAll(async () => stack?.close());
+const app = appStackForFile({
+  name: 'text',
+  fixtures,
+  secret: SECRET,
+  pages: ['index', 'plain'],
+});
 
 function token(identity: string, name: string, extra: { kind?: 'agent'; video?: Partial<VideoGrant> } = {}): string {
   return signAccessToken(
@@ -40,10 +30,8 @@ function token(identity: string, name: string, extra: { kind?: 'agent'; video?: 
 }
 
 async function openPage(name: string, path: string, global: 'roomkit' | 'plain'): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on('console', (m) => browser.logs.push(`[${name}:${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => browser.logs.push(`[${name}:pageerror] ${e.message}`));
-  await page.goto(`${web.url}${path}`);
+  const page = await app.browser.newPage(name);
+  await page.goto(`${app.web.url}${path}`);
   await page.waitForFunction((g) => g in window, global);
   return page;
 }
@@ -54,7 +42,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => 
   const deadline = Date.now() + timeout;
   let value = await read();
   while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: last seen ${JSON.stringify(value)}\n${browser.logs.slice(-15).join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`${what}: last seen ${JSON.stringify(value)}\n${app.browser.logs.slice(-15).join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
     value = await read();
   }
@@ -68,9 +56,9 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
 
   it('chat goes both ways, each message exactly once', async () => {
     lee = await openPage('lee', 'plain.html', 'plain');
-    await lee.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('lee', 'Lee')] as const);
+    await lee.evaluate(([url, t]) => window.plain.connect(url, t), [app.media.url, token('lee', 'Lee')] as const);
     roomkit = await openPage('rita', 'index.html', 'roomkit');
-    await roomkit.evaluate(([url, t]) => window.roomkit.connect(url, t), [media.url, token('rita', 'Rita')] as const);
+    await roomkit.evaluate(([url, t]) => window.roomkit.connect(url, t), [app.media.url, token('rita', 'Rita')] as const);
     await roomkit.getByRole('group', { name: 'Lee' }).waitFor({ timeout: 20_000 });
     await roomkit.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
 
@@ -83,7 +71,7 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
       await log.getByText('hello from roomkit').waitFor({ timeout: 20_000 });
     } catch (error) {
       const chat = await roomkit.getByRole('region', { name: 'Chat' }).innerText().catch(() => '(no chat)');
-      throw new Error(`RoomKit did not send: ${chat}\n${browser.logs.slice(-15).join('\n')}`, { cause: error });
+      throw new Error(`RoomKit did not send: ${chat}\n${app.browser.logs.slice(-15).join('\n')}`, { cause: error });
     }
     const got = await until('lee receives the RoomKit message and its legacy copy', () => receivedBy(lee), (r) => r.streams.length >= 1 && r.legacy.length >= 1);
     expect(got.streams.map((s) => [s.from, s.text])).toEqual([['rita', 'hello from roomkit']]);
@@ -131,7 +119,7 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
 
   it('shows an agent with its state, its voice and its captions', async () => {
     agent = await openPage('ada', 'plain.html', 'plain');
-    await agent.evaluate(([url, t]) => window.plain.connect(url, t), [media.url, token('ada', 'Ada', { kind: 'agent', video: { canUpdateOwnMetadata: true } })] as const);
+    await agent.evaluate(([url, t]) => window.plain.connect(url, t), [app.media.url, token('ada', 'Ada', { kind: 'agent', video: { canUpdateOwnMetadata: true } })] as const);
     const tile = roomkit.getByRole('group', { name: 'Ada, AI agent' });
     await tile.waitFor({ timeout: 20_000 });
     await expect.poll(() => tile.getAttribute('data-agent-state')).toBe('connecting');
