@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useIsoLayoutEffect } from './measure.js';
 
 /**
  * @internal The popup state and keyboard of a button that opens a panel (the More menu, the reactions picker, the
@@ -12,6 +13,8 @@ export function useMenu(items: string) {
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
+  // The item to focus once the panel is shown: set by openAt, taken by the layout effect of that commit.
+  const focusOnOpen = useRef<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -28,11 +31,18 @@ export function useMenu(items: string) {
     const list = all();
     if (list.length) list[((index % list.length) + list.length) % list.length]?.focus();
   };
+  useIsoLayoutEffect(() => {
+    const index = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (open && index !== null) focusItem(index);
+  }, [open]);
   const openAt = (index: number) => {
+    if (open) return focusItem(index);
+    focusOnOpen.current = index;
     setOpen(true);
-    requestAnimationFrame(() => focusItem(index));
   };
   const close = (returnFocus?: boolean) => {
+    focusOnOpen.current = null;
     setOpen(false);
     if (returnFocus) trigger.current?.focus();
   };

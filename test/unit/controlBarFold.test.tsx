@@ -167,8 +167,9 @@ describe('ControlBar on a narrow bar', () => {
     const panel = screen.getByRole('dialog', { name: 'More' });
     expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(more).toHaveAttribute('aria-controls', panel.id);
+    // Focus is in the panel as soon as it shows (the first enabled control): no frame or timer to wait for.
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
     // The folded controls themselves, named and in bar order.
-    await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
     // The device selects list their devices once mounted (until then they are disabled and skipped).
     const mic = within(panel).getByRole('combobox', { name: 'Choose microphone' });
     await waitFor(() => expect(mic).toBeEnabled());
@@ -210,6 +211,39 @@ describe('ControlBar on a narrow bar', () => {
     expect(screen.getByRole('dialog', { name: 'More' })).toBeInTheDocument();
     fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('never moves focus after the person has moved on: a click on Reactions in a just-opened More keeps focus there, frames later', async () => {
+    const user = userEvent.setup();
+    const room = createTestRoom({
+      local: { identity: 'me', name: 'Me' },
+      devices: { audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }], videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }] },
+    });
+    render(
+      <RoomProvider room={room}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    resize(400);
+    const more = screen.getByRole('button', { name: 'More' });
+    // A quick person: the two clicks come before the next frame (a pointer press focuses what it presses).
+    more.focus();
+    fireEvent.click(more);
+    const panel = screen.getByRole('dialog', { name: 'More' });
+    const reactions = within(panel).getByRole('button', { name: 'Reactions' });
+    reactions.focus();
+    fireEvent.click(reactions);
+    expect(screen.getByRole('group', { name: 'Reactions' })).toBeInTheDocument();
+    expect(reactions).toHaveFocus();
+    // The device selects list their devices meanwhile; then two animation frames and a timer pass: whatever was
+    // scheduled when More opened has run by now, and must not have pulled focus back to the first control.
+    await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Choose microphone' })).toBeEnabled());
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
+    expect(reactions).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Reactions' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'More' })).toBeInTheDocument();
+    expect(reactions).toHaveFocus();
   });
 
   it('the More menu follows the grants: a viewer gets no device select and no publishing toggle in it', async () => {
