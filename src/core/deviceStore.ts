@@ -129,9 +129,14 @@ export function setPreviewFactory(room: Room, factory: PreviewFactory): void {
   previewFactories.set(room, factory);
 }
 
-/** @internal A local camera track for a pre-join preview. */
+/**
+ * @internal A local camera track for a pre-join preview, captured as the room will capture the camera it
+ * publishes (`options.videoCaptureDefaults`: resolution, frame rate, facing mode), so the preview shows what
+ * others will see and costs no more. The default's processor is left out: the effects store applies its own.
+ */
 export function createPreviewTrack(room: Room, deviceId: string | undefined): Promise<LocalVideoTrack> {
   const factory = previewFactories.get(room);
   if (factory) return factory(deviceId);
-  return createLocalVideoTrack(deviceId ? { deviceId } : {});
+  const { processor: _processor, ...capture } = room.options.videoCaptureDefaults ?? {};
+  return createLocalVideoTrack(deviceId ? { ...capture, deviceId } : capture);
 }

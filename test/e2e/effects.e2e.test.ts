@@ -72,6 +72,15 @@ describe('background effects in Chromium', () => {
     const page = await open();
     await page.evaluate(([url, t]) => window.effects.start(url, t), [app.media.url, token('bea')] as const);
     await page.getByLabel('Camera preview').waitFor();
+    // The preview captures as the room will publish (the app's videoCaptureDefaults), not at livekit-client's 720p.
+    const previewSize = () =>
+      page.evaluate(() => {
+        const stream = document.querySelector<HTMLVideoElement>('video[aria-label="Camera preview"]')?.srcObject as MediaStream | null;
+        const settings = stream?.getVideoTracks()[0]?.getSettings();
+        return settings ? [settings.width, settings.height] : 'no preview track yet';
+      });
+    await expect.poll(previewSize, { timeout: 20_000 }).not.toBe('no preview track yet');
+    expect(await previewSize()).toEqual([320, 180]);
     const effects = page.locator('.rk-effects');
     // Nothing loads before an effect is chosen.
     expect(await page.evaluate(() => window.effects.loads)).toBe(0);
