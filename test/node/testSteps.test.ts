@@ -1,0 +1,109 @@
+/**
+ * `npm test`'s scheduler (scripts/test.ts): what it starts when, with steps that end when the test says so.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatTimings, parseTestArgs, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
+
+/** Steps that run until the test ends them: records which are running at each moment. */
+function controlled() {
+  const ends = new Map<string, (code: number) => void>();
+  const started: string[] = [];
+  const running = new Set<string>();
+  let most = 0;
+  const run = (step: Step) => {
+    started.push(step.script);
+    running.add(step.script);
+    most = Math.max(most, running.size);
+    const done = new Promise<{ code: number; output: string }>((resolve) =>
+      ends.set(step.script, (code) => {
+        running.delete(step.script);
+        resolve({ code, output: `${step.script} output` });
+      }),
+    );
+    return { done, kill: () => undefined };
+  };
+  /** Ends a running step and lets the scheduler react. */
+  const end = async (script: string, code = 0) => {
+    const finish = ends.get(script);
+    if (!finish || !running.has(script)) throw new Error(`${script} is not running (running: ${[...running].join(', ')})`);
+    finish(code);
+    await new Promise((r) => setImmediate(r));
+  };
+  return { run, end, started, running, most: () => most };
+}
+
+describe("npm test's steps", () => {
+  it('runs at most `jobs` steps at once, in priority order, each after what it needs passed', async () => {
+    const steps: Step[] = [{ script: 'e2e' }, { script: 'lint' }, { script: 'build' }, { script: 'size', needs: ['build'] }, { script: 'types' }];
+    const c = controlled();
+    const ended: string[] = [];
+    const all = runSteps(steps, 2, c.run, (r) => ended.push(`${r.script}:${r.status}`));
+    await new Promise((r) => setImmediate(r));
+    expect([...c.running]).toEqual(['e2e', 'lint']);
+    await c.end('lint');
+    expect([...c.running]).toEqual(['e2e', 'build']);
+    await c.end('build');
+    // size may run now that build passed; it comes before types in priority.
+    expect([...c.running]).toEqual(['e2e', 'size']);
+    await c.end('e2e');
+    await c.end('size');
+    await c.end('types');
+    const results = await all;
+    expect(c.most()).toBe(2);
+    expect(results.map((r) => r.script)).toEqual(steps.map((s) => s.script));
+    expect(ended).toEqual(['lint:passed', 'build:passed', 'e2e:passed', 'size:passed', 'types:passed']);
+  });
+
+  it('skips what needs a failed step, and still runs everything else', async () => {
+    const steps: Step[] = [{ script: 'build' }, { script: 'size', needs: ['build'] }, { script: 'lint' }];
+    const c = controlled();
+    const outputs: string[] = [];
+    const all = runSteps(steps, 1, c.run, (r, output) => outputs.push(`${r.script}:${r.status}:${output}`));
+    await new Promise((r) => setImmediate(r));
+    await c.end('build', 2);
+    await c.end('lint');
+    const results = await all;
+    expect(c.started).toEqual(['build', 'lint']);
+    expect(results.map((r) => [r.script, r.status, r.detail])).toEqual([
+      ['build', 'failed', 'exit 2'],
+      ['size', 'skipped', 'build did not pass'],
+      ['lint', 'passed', undefined],
+    ]);
+    expect(outputs).toEqual(['build:failed:build output', 'size:skipped:', 'lint:passed:lint output']);
+  });
+
+  it('refuses a step that needs one outside the run', async () => {
+    await expect(runSteps([{ script: 'size', needs: ['build'] }], 2, controlled().run, () => undefined)).rejects.toThrow('size needs build, which is not in the run.');
+  });
+
+  it('prints each step with its start and duration, in the order they started, and the wall time', () => {
+    const results: StepResult[] = [
+      { script: 'lint', status: 'passed', start: 12.04, seconds: 8.61 },
+      { script: 'test:e2e', status: 'failed', start: 0, seconds: 170.2, detail: 'exit 1' },
+    ];
+    expect(formatTimings(results, 180.55).split('\n')).toEqual([
+      'step      start s   took s  result',
+      'test:e2e      0.0    170.2  failed (exit 1)',
+      'lint         12.0      8.6  passed',
+      'wall 180.6 s',
+    ]);
+  });
+
+  it('runs chosen steps with what they need, and names what it cannot run', () => {
+    expect(parseTestArgs(['size', '--jobs', '3'], STEPS, 2)).toEqual({ jobs: 3, steps: STEPS.filter((s) => s.script === 'build' || s.script === 'size') });
+    expect(parseTestArgs([], STEPS, 1).jobs).toBe(2);
+    expect(() => parseTestArgs(['sizes'])).toThrow(TestArgsError);
+    expect(() => parseTestArgs(['sizes'])).toThrow(/unknown step sizes: the steps are test:e2e, typecheck/);
+    expect(() => parseTestArgs(['--jobs', 'two'])).toThrow('--jobs needs a whole number of at least 1, got two: for example --jobs 2.');
+    expect(() => parseTestArgs(['--fast'])).toThrow('unknown option --fast');
+  });
+
+  it('has every script it names in package.json, and every script that tests or checks is one of its steps', async () => {
+    const { scripts } = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    for (const step of STEPS) expect(scripts, step.script).toHaveProperty(step.script);
+    const checks = Object.keys(scripts).filter((s) => /^(test:|check:|typecheck$|lint$|size$|build)/.test(s));
+    // Parts of test:unit that also run alone, the flake finder, and what the others start themselves.
+    const notSteps = new Set(['test:floors', 'test:no-react-query', 'test:repeat']);
+    expect(checks.filter((s) => !notSteps.has(s) && !STEPS.some((step) => step.script === s))).toEqual([]);
+  });
+});
