@@ -58,6 +58,11 @@ export interface ParticipantState {
   refusedTracks: number;
   /** Data packets dropped for lack of canPublishData. */
   droppedDataPackets: number;
+  /**
+   * Data packets meant for this participant that it did not get because its data channel of that kind was not
+   * open yet (or any more), as LiveKit skips a participant that is not active.
+   */
+  undeliveredDataPackets: number;
 }
 
 /** What a participant starts with: from the token and the JoinRequest. */
@@ -123,6 +128,7 @@ export class Participant {
   lastSignalAt = Date.now();
   refusedTracks = 0;
   droppedDataPackets = 0;
+  undeliveredDataPackets = 0;
 
   private readonly room: ParticipantHost;
   private readonly ctx: ServerContext;
@@ -233,6 +239,7 @@ export class Participant {
       synthetic: this.synthetic,
       refusedTracks: this.refusedTracks,
       droppedDataPackets: this.droppedDataPackets,
+      undeliveredDataPackets: this.undeliveredDataPackets,
     };
   }
 
@@ -340,9 +347,11 @@ export class Participant {
     this.peer.scheduleReconcile();
   }
 
-  /** Sends a data packet on this participant's channel of the same label, if it is open. */
+  /** Sends a data packet on this participant's channel of the same label, if it is open (counted when not). */
   sendData(label: string, bytes: Uint8Array): boolean {
-    return this.peer.sendData(label, bytes);
+    const sent = this.peer.sendData(label, bytes);
+    if (!sent) this.undeliveredDataPackets += 1;
+    return sent;
   }
 
   /** Sends a leave request; the client disconnects (or reconnects, for RECONNECT). */

@@ -67,6 +67,19 @@ describe('data packets', () => {
     await expect.poll(() => texts(bob.peer)).toEqual(['allowed']);
   });
 
+  it('counts the packets a participant missed because its data channel was not open yet', async () => {
+    const alice = await joinWithData('alice', 'data-5');
+    // Carol has joined (the others see her) but has no peer connection, so no data channel yet.
+    const { client } = await RawSignalClient.join(server.url, token('carol', 'data-5'));
+    cleanups.push(() => client.close());
+    const bob = await joinWithData('bob', 'data-5');
+    alice.peer.reliable.send(chat('before carol can hear'));
+    await expect.poll(() => texts(bob.peer)).toEqual(['before carol can hear']);
+    const state = (identity: string) => server.room('data-5')?.participants.find((p) => p.identity === identity);
+    expect(state('carol')?.undeliveredDataPackets).toBe(1);
+    expect(state('bob')?.undeliveredDataPackets).toBe(0);
+  });
+
   it('sends data from the server through the control API', async () => {
     const alice = await joinWithData('alice', 'data-4');
     const response = await fetch(`${server.controlUrl}/rooms/data-4/data`, {
