@@ -149,8 +149,8 @@ describe('ControlBar on a narrow bar', () => {
     expect(boxReads).toBe(reads);
   });
 
-  it('opens More with the keyboard on its first control; arrows, Home and End move; Escape closes it and returns focus', async () => {
-    const user = userEvent.setup();
+  /** Everything in a 400 px bar with a microphone and a camera listed: most controls fold into More. */
+  const renderFoldedBar = () => {
     const room = createTestRoom({
       local: { identity: 'me', name: 'Me' },
       devices: { audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }], videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }] },
@@ -161,7 +161,12 @@ describe('ControlBar on a narrow bar', () => {
       </RoomProvider>,
     );
     resize(400);
-    const more = screen.getByRole('button', { name: 'More' });
+    return screen.getByRole('button', { name: 'More' });
+  };
+
+  it('opens More with the keyboard on its first control; arrows, Home and End move; Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    const more = renderFoldedBar();
     more.focus();
     await user.keyboard('{ArrowDown}');
     const panel = screen.getByRole('dialog', { name: 'More' });
@@ -215,17 +220,7 @@ describe('ControlBar on a narrow bar', () => {
 
   it('never moves focus after the person has moved on: a click on Reactions in a just-opened More keeps focus there, frames later', async () => {
     const user = userEvent.setup();
-    const room = createTestRoom({
-      local: { identity: 'me', name: 'Me' },
-      devices: { audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }], videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }] },
-    });
-    render(
-      <RoomProvider room={room}>
-        <ControlBar controls={everything} />
-      </RoomProvider>,
-    );
-    resize(400);
-    const more = screen.getByRole('button', { name: 'More' });
+    const more = renderFoldedBar();
     // A quick person: the two clicks come before the next frame (a pointer press focuses what it presses).
     more.focus();
     fireEvent.click(more);
