@@ -160,7 +160,8 @@ function checkOptions(options: ConnectionHandlerOptions): void {
  *
  * Every answer is JSON with `Cache-Control: no-store`. The Room API's 400, 401, 404, 429 and 5xx are relayed
  * with their body (the key scrubbed out) and `Retry-After`; the route's own errors are
- * `{ "error": { "code", "message" } }`: 400 `invalid_request` (the message names the field), 401
+ * `{ "error": { "code", "message" } }`: 400 `invalid_request` (the message names the field; a `room` that is
+ * `.` or `..` in any spelling, `%2e%2e` included, is refused: it would not stay in its path segment), 401
  * `unauthorized`, 403 `forbidden`, 405, 413, 415, 500 `server_misconfigured`, 502 `room_api_unavailable` /
  * `room_api_bad_response`, 504 `room_api_timeout`.
  *

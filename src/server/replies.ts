@@ -102,7 +102,28 @@ export async function readJsonObject(request: Request, limit = BODY_LIMIT_BYTES)
   return value as Record<string, unknown>;
 }
 
-/** The room the browser asks for: a non-empty string of at most 200 characters. */
+/**
+ * True when `value` is a dot segment (`.` or `..`) as it is or after any number of percent-decodings (`%2e`,
+ * `%2E%2E`, `.%2e`, `%252e` …). Encoded into a path, such a room would not stay in its segment: URL normalisation
+ * (here, in a proxy, or in the Room API after it decodes) turns `/sdk/rooms/../token` into `/sdk/token`.
+ */
+export function isDotSegment(value: string): boolean {
+  let current = value;
+  for (let i = 0; i < 8; i++) {
+    if (current === '.' || current === '..') return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return false;
+}
+
+/** The room the browser asks for: a non-empty string of at most 200 characters, never a dot segment. */
 export function readRoom(body: Readonly<Record<string, unknown>>): string {
   const room = body.room;
   if (typeof room !== 'string' || room.trim() === '' || room.length > 200) {
@@ -111,6 +132,13 @@ export function readRoom(body: Readonly<Record<string, unknown>>): string {
       400,
       'invalid_request',
       `\`room\` must be a non-empty string of at most 200 characters (send {"room":"<slug>"}), got ${got}.`,
+    );
+  }
+  if (isDotSegment(room)) {
+    throw Reply.error(
+      400,
+      'invalid_request',
+      `\`room\` must not be "." or ".." in any spelling (got ${JSON.stringify(room)}): as a path segment it would address another Room API path. Send the room's slug, e.g. {"room":"standup-k3j9x2ab"}.`,
     );
   }
   return room;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_GRANTS } from '../../dev/customer-backend/index';
 import { verifyToken } from '../../dev/room-api/index';
@@ -356,6 +357,56 @@ describe('createConnectionHandler against a misbehaving Room API', () => {
     expect((await call(handler, { room: 'a b' })).status).toBe(404);
     expect(seen[0]!.url).toBe('https://rooms.example.com/api/v1/sdk/rooms/a%20b/token');
     expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+  });
+});
+
+describe('a room that is a dot segment', () => {
+  /** A handler whose Room API is an injected fetch: every URL it was asked to fetch. */
+  function recordingHandler() {
+    const urls: string[] = [];
+    const handler = handlerFor('https://rooms.example.com/', {
+      fetch: async (input, init) => {
+        urls.push(new Request(input, init).url);
+        return Response.json({ error: { code: 'not_found', message: 'No room.' } }, { status: 404 });
+      },
+    });
+    return { handler, urls };
+  }
+
+  it.each(['.', '..', '%2e', '%2E', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%2E.', '%252e', '%252E%252e'])(
+    'refuses %j with a 400 naming `room`, and calls no Room API path',
+    async (room) => {
+      const { handler, urls } = recordingHandler();
+      const answer = await call(handler, { room });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ error: { code: 'invalid_request', message: expect.stringContaining('`room` must not be "." or ".."') } });
+      expect(urls).toEqual([]);
+    },
+  );
+
+  it('keeps every other room inside its path segment (random rooms of dots, percents and slashes)', async () => {
+    const { handler, urls } = recordingHandler();
+    const prefix = 'https://rooms.example.com/api/v1/sdk/rooms/';
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('.', '%', '2', '5', 'e', 'E', 'f', 'F', '/', '\\', 'a', '?', '#'), { minLength: 1, maxLength: 8 }), async (chars) => {
+        const room = chars.join('');
+        urls.length = 0;
+        const answer = await call(handler, { room });
+        if (answer.status === 400) {
+          expect(answer.json).toMatchObject({ error: { message: expect.stringContaining('`room`') } });
+          expect(urls).toEqual([]);
+          return;
+        }
+        // Not refused: the Room API was asked for exactly this room's token, in one segment that decodes back to it.
+        expect(urls).toHaveLength(1);
+        const url = urls[0]!;
+        expect(url.startsWith(prefix) && url.endsWith('/token')).toBe(true);
+        const segment = url.slice(prefix.length, -'/token'.length);
+        expect(segment).not.toMatch(/[/?#\\]/);
+        expect(decodeURIComponent(segment)).toBe(room);
+      }),
+      { numRuns: 400, seed: 20 },
+    );
   });
 });
 
