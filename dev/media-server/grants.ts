@@ -42,10 +42,10 @@ export function sourceName(source: TrackSource): TrackSourceName | 'unknown' {
 }
 
 /**
- * The live permission a token's grant starts with. Absent flags default as LiveKit does for publishing,
- * subscribing and data (allowed) and for hidden (not). Updating one's own metadata is allowed unless the grant
- * says `canUpdateOwnMetadata: false` (LiveKit's default is the opposite; this is a development server). An agent
- * (token `kind: 'agent'`) gets the `agent` flag, as LiveKit gives it.
+ * The live permission a token's grant starts with. Absent flags default as LiveKit's do: publishing,
+ * subscribing and data allowed, hidden not, and updating one's own name, metadata and attributes NOT allowed
+ * unless the grant says `canUpdateOwnMetadata: true` (a feature relying on it must ask for it, here as in
+ * production). An agent (token `kind: 'agent'`) gets the `agent` flag, as LiveKit gives it.
  */
 export function permissionFromGrant(video: VideoGrant, kind?: string): ParticipantPermission {
   return new ParticipantPermission({
@@ -54,7 +54,7 @@ export function permissionFromGrant(video: VideoGrant, kind?: string): Participa
     canSubscribe: video.canSubscribe ?? true,
     canPublishData: video.canPublishData ?? true,
     canPublishSources: (video.canPublishSources ?? []).map(sourceFromName),
-    canUpdateMetadata: video.canUpdateOwnMetadata ?? true,
+    canUpdateMetadata: video.canUpdateOwnMetadata ?? false,
     hidden: video.hidden ?? false,
   });
 }

@@ -10,6 +10,15 @@ import {
 import type { Logger } from './log';
 import type { Participant } from './participant';
 
+/** LiveKit's default `limit.max_metadata_size` (bytes of a participant's metadata). */
+export const MAX_METADATA_BYTES = 64_000;
+/** LiveKit's default `limit.max_attributes_size` (bytes of the keys and values of one attributes update). */
+export const MAX_ATTRIBUTES_BYTES = 64_000;
+
+/**
+ * A participant updates its own name, metadata or attributes: refused with NOT_ALLOWED without the
+ * `canUpdateOwnMetadata` grant, and with LIMIT_EXCEEDED past LiveKit's default size limits, as LiveKit answers.
+ */
 function updateMetadata(participant: Participant, request: UpdateParticipantMetadata): void {
   const respond = (reason: RequestResponse_Reason, message = '') =>
     participant.send({
@@ -23,6 +32,16 @@ function updateMetadata(participant: Participant, request: UpdateParticipantMeta
     });
   if (!participant.permission.canUpdateMetadata) {
     respond(RequestResponse_Reason.NOT_ALLOWED, 'does not have permission to update own metadata');
+    return;
+  }
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+  if (bytes(request.metadata) > MAX_METADATA_BYTES) {
+    respond(RequestResponse_Reason.LIMIT_EXCEEDED, `metadata of ${bytes(request.metadata)} bytes exceeds the limit of ${MAX_METADATA_BYTES}`);
+    return;
+  }
+  const attributeBytes = Object.entries(request.attributes).reduce((n, [key, value]) => n + bytes(key) + bytes(value), 0);
+  if (attributeBytes > MAX_ATTRIBUTES_BYTES) {
+    respond(RequestResponse_Reason.LIMIT_EXCEEDED, `attributes of ${attributeBytes} bytes exceed the limit of ${MAX_ATTRIBUTES_BYTES}`);
     return;
   }
   participant.applyMetadata({ name: request.name, metadata: request.metadata, attributes: request.attributes });

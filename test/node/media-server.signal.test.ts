@@ -178,7 +178,7 @@ describe('participant updates', () => {
 
   it('applies a metadata and name change when allowed, and answers NOT_ALLOWED otherwise', async () => {
     nextRoom();
-    const alice = await join('alice');
+    const alice = await join('alice', { canUpdateOwnMetadata: true });
     const bob = await join('bob', { canUpdateOwnMetadata: false });
     alice.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 5, name: 'Alice A.', metadata: 'hi' }) });
     const own = await alice.client.next('update', (u) => u.participants.some((p) => p.name === 'Alice A.'));
@@ -189,5 +189,31 @@ describe('participant updates', () => {
     bob.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 9, metadata: 'nope' }) });
     expect(await bob.client.next('requestResponse')).toMatchObject({ requestId: 9, reason: RequestResponse_Reason.NOT_ALLOWED });
     expect(server.room(room)?.participants.find((p) => p.identity === 'bob')?.metadata).toBe('');
+  });
+
+  it("refuses a metadata, name or attributes change when the token says nothing, as LiveKit's default does", async () => {
+    nextRoom();
+    const carol = await join('carol');
+    const before = server.room(room)?.participants.find((p) => p.identity === 'carol');
+    carol.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 3, name: 'C', attributes: { hand: 'up' } }) });
+    expect(await carol.client.next('requestResponse')).toMatchObject({ requestId: 3, reason: RequestResponse_Reason.NOT_ALLOWED });
+    expect(server.room(room)?.participants.find((p) => p.identity === 'carol')).toMatchObject({ name: before?.name, attributes: {} });
+    expect(before?.name).not.toBe('C');
+    expect(server.room(room)?.participants.find((p) => p.identity === 'carol')?.permission.canUpdateMetadata).toBe(false);
+  });
+
+  it("answers LIMIT_EXCEEDED past LiveKit's 64 000-byte metadata and attributes limits, and keeps the old values", async () => {
+    nextRoom();
+    const dora = await join('dora', { canUpdateOwnMetadata: true });
+    dora.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 1, metadata: 'é'.repeat(32_001) }) });
+    expect(await dora.client.next('requestResponse')).toMatchObject({ requestId: 1, reason: RequestResponse_Reason.LIMIT_EXCEEDED });
+    dora.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 2, attributes: { big: 'x'.repeat(63_998) } }) });
+    expect(await dora.client.next('requestResponse')).toMatchObject({ requestId: 2, reason: RequestResponse_Reason.LIMIT_EXCEEDED });
+    // At the limit exactly, both pass.
+    dora.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ requestId: 3, metadata: 'm'.repeat(64_000), attributes: { big: 'x'.repeat(63_997) } }) });
+    expect(await dora.client.next('requestResponse')).toMatchObject({ requestId: 3, reason: RequestResponse_Reason.OK });
+    const state = server.room(room)?.participants.find((p) => p.identity === 'dora');
+    expect(state?.metadata).toHaveLength(64_000);
+    expect(state?.attributes.big).toHaveLength(63_997);
   });
 });
