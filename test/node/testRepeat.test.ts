@@ -1,0 +1,81 @@
+/**
+ * The flake finder (`npm run test:repeat`), run as a person runs it: fresh vitest processes over a small suite
+ * with one test that fails in exactly one run, with and without CPU burners; and its command line's refusals.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ArgsError, parseArgs } from '../../scripts/testRepeat/args';
+
+const root = resolve(import.meta.dirname, '../..');
+const config = resolve(import.meta.dirname, 'fixtures/repeat/vitest.config.ts');
+
+/** Runs `npm run test:repeat -- …args` to the end; its exit code and output. */
+function repeat(...args: string[]) {
+  // Without the variables of the vitest worker running this test, as a terminal would start it.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+  const run = spawnSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'scripts/testRepeat.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...env, NO_COLOR: '1' },
+  });
+  return { code: run.status, output: `${run.stdout}\n${run.stderr}` };
+}
+
+/** Processes running the CPU burner's script. */
+function burners(): string[] {
+  const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return ps.stdout.split('\n').filter((line) => line.includes('setImmediate(spin)'));
+}
+
+describe('npm run test:repeat', () => {
+  it('counts each test’s failures over fresh runs, under load, and stops its burners', () => {
+    const { code, output } = repeat('--config', config, '--times', '2', '--load', '--all');
+    expect(output).toMatch(/with \d+ CPU burner/);
+    expect(output).toMatch(/run 1\/2: 1 passed, 1 failed, exit code 1/);
+    expect(output).toMatch(/run 2\/2: 2 passed, 0 failed/);
+    expect(output).toMatch(/^\s+1\/2\s+test\/node\/fixtures\/repeat\/flaky\.check\.ts › fails in the first run/m);
+    expect(output).toMatch(/^\s+0\/2\s+test\/node\/fixtures\/repeat\/flaky\.check\.ts › passes every time/m);
+    expect(output).toContain('the first run fails');
+    expect(code).toBe(1);
+    expect(burners()).toEqual([]);
+  }, 120_000);
+
+  it('exits 0 when every test passed in every run', () => {
+    const { code, output } = repeat('--config', config, '-t', 'passes every time', '--times', '2');
+    expect(output).toMatch(/run 2\/2: 1 passed, 0 failed/);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('refuses a command line it cannot follow with exit code 2, naming the fix', () => {
+    const missing = repeat('--project', 'unit');
+    expect(missing.code).toBe(2);
+    expect(missing.output).toContain('Say how many runs: --times N.');
+    expect(repeat('--project', 'unit', '--times', '0').output).toContain('--times must be a whole number from 1 to 10000, not "0".');
+  }, 60_000);
+});
+
+describe('its arguments', () => {
+  it('hands everything but its own options to vitest, and knows when runs go through the network namespace', () => {
+    expect(parseArgs(['--project', 'e2e', '--times=5', '--load'])).toEqual({ times: 5, load: true, all: false, vitestArgs: ['--project', 'e2e'], e2e: true });
+    expect(parseArgs(['test/unit/a.test.tsx', '--times', '3'])).toMatchObject({ times: 3, load: false, vitestArgs: ['test/unit/a.test.tsx'], e2e: false });
+  });
+
+  it.each([
+    [['--times', '2'], 'no-selection', 'Choose the tests to repeat'],
+    [['--project', 'unit', '--times', '2', '--times', '3'], 'duplicate-option', '--times is given twice'],
+    [['--project', 'unit', '--times', '2', '--reporter=dot'], 'reserved-option', '--reporter is set by test:repeat'],
+    [['--project', 'unit', '--times', 'many'], 'invalid-times', '--times must be a whole number'],
+    [['--project', 'unit', '--times'], 'missing-value', '--times needs a value'],
+    [['--project', 'unit', '--times', '2', '--load=yes'], 'unexpected-value', '--load takes no value'],
+  ])('refuses %j (%s)', (argv, code, message) => {
+    let error: unknown;
+    try {
+      parseArgs(argv);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ArgsError);
+    expect(error).toMatchObject({ code, message: expect.stringContaining(message) });
+  });
+});
