@@ -3,6 +3,7 @@ import { forwardRef, useCallback, useRef, type ForwardedRef, type HTMLAttributes
 import type { TrackState } from '../core/roomStore.js';
 import { canAnalyseAudio, useTrackVolume } from '../hooks/useTrackVolume.js';
 import { cx } from './dev.js';
+import { useClientValue } from '../hooks/useClientValue.js';
 
 /** Props of {@link AudioVisualizer}. */
 export interface AudioVisualizerProps extends HTMLAttributes<HTMLDivElement> {
@@ -43,7 +44,7 @@ export const AudioVisualizer = forwardRef(function AudioVisualizer(
     },
     { bands: count },
   );
-  const live = track !== undefined && canAnalyseAudio();
+  const live = useClientValue(canAnalyseAudio, false) && track !== undefined;
   return (
     <div ref={setRef} aria-hidden="true" {...rest} className={cx('rk-audio-visualizer', className)} data-state={live ? 'live' : 'static'}>
       {Array.from({ length: count }, (_, i) => (

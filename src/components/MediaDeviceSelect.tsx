@@ -6,6 +6,7 @@ import { useCan } from '../hooks/useCan.js';
 import { useMediaDevices } from '../hooks/useMediaDevices.js';
 import { cx, devWarn } from './dev.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
+import { useClientValue } from '../hooks/useClientValue.js';
 
 /** Props of {@link MediaDeviceSelect}. */
 export interface MediaDeviceSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
@@ -35,12 +36,14 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
   });
   const store = useRoomStore('MediaDeviceSelect');
   const { devices, activeDeviceId, setActiveDevice, usingFallback } = useMediaDevices(kind);
+  // Known in the browser only: the server and the hydrating render show no speaker select, then it appears.
+  const canChooseOutput = useClientValue(supportsSinkId, false);
   if (!allowed) {
     devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
     return null;
   }
   // Speaker choice needs setSinkId; where the browser lacks it, the system's output is the only one.
-  if (kind === 'audiooutput' && !supportsSinkId()) return null;
+  if (kind === 'audiooutput' && !canChooseOutput) return null;
   const name = kind === 'audioinput' ? labels.microphone : kind === 'videoinput' ? labels.camera : labels.speaker;
   const device = kind === 'audioinput' ? 'microphone' : kind === 'videoinput' ? 'camera' : 'speaker';
   return (

@@ -12,6 +12,7 @@ import { loadUserChoices, rememberChoices, remembersFor } from '../core/userChoi
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
+import { useClientValue } from './useClientValue.js';
 
 /** Options of {@link useBackgroundEffect}. */
 export interface UseBackgroundEffectOptions extends RoomHookOptions {
@@ -64,7 +65,7 @@ export function useBackgroundEffect(options: UseBackgroundEffectOptions = {}): B
   const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'camera'));
   const latest = useRef(options);
   latest.current = options;
-  const supported = supportsBackgroundEffects();
+  const supported = useClientValue(supportsBackgroundEffects, false);
 
   const setEffect = useCallback(
     (next: BackgroundEffect) => {

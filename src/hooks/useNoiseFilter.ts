@@ -6,6 +6,7 @@ import { loadUserChoices, rememberChoices, remembersFor } from '../core/userChoi
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
+import { useClientValue } from './useClientValue.js';
 
 /** What {@link useNoiseFilter} returns. */
 export interface NoiseFilterState {
@@ -36,7 +37,7 @@ export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState 
   const pending = useStoreValue(store.subscribe, () => store.getState().noisePending);
   const error = useStoreValue(store.subscribe, () => store.getState().noiseError);
   const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'microphone'));
-  const supported = supportsNoiseFilter();
+  const supported = useClientValue(supportsNoiseFilter, false);
   const setEnabled = useCallback(
     (next: boolean) => {
       rememberChoices(roomStore.room, { noiseFilter: next });

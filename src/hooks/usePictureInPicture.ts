@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { getPictureInPictureStore, pictureInPictureSupport, type PictureInPictureSupport } from '../core/pictureInPicture.js';
 import { useRoomStore } from './RoomContext.js';
 import type { RoomHookOptions } from './useRoom.js';
 import { useStoreValue } from './useStoreValue.js';
+import { useClientValue } from './useClientValue.js';
 
 export type { PictureInPictureSupport } from '../core/pictureInPicture.js';
 
@@ -59,8 +60,8 @@ export interface PictureInPictureState {
  */
 export function usePictureInPicture(options: UsePictureInPictureOptions = {}): PictureInPictureState {
   const pip = getPictureInPictureStore(useRoomStore('usePictureInPicture', options.room).room);
-  // The browser's support does not change while the page lives.
-  const [supported] = useState(pictureInPictureSupport);
+  // The browser's support does not change while the page lives; unknown (false) on the server and while hydrating.
+  const supported = useClientValue(pictureInPictureSupport, false);
   // One value each, so that a change this hook does not return (a new video target while closed) renders nothing.
   const mode = useStoreValue(pip.subscribe, () => pip.get().mode);
   const opening = useStoreValue(pip.subscribe, () => pip.get().opening);

@@ -1,14 +1,17 @@
 // A Next.js App Router app built with `next build` and served by `next start`, using the packed @roomkit/react
 // (see nextApp.ts). Run after `npm run build`: `npm run test:nextjs`.
+import { chromium, type Browser } from 'playwright-core';
 import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
-import { buildApp, installPackedPackage, startApp, type NextServer } from './nextApp';
+import { buildApp, installPackedPackage, startApp, writeQuickStart, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
 let app: NextServer;
 
 beforeAll(async () => {
   installPackedPackage();
+  writeQuickStart();
   await buildApp();
   roomApi = await startTestRoomApi();
   app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY });
@@ -63,6 +66,60 @@ describe('the page (a Server Component rendering a client meeting)', () => {
     const css = (await Promise.all(hrefs.map((href) => fetch(`${app.url}${href}`).then((r) => r.text())))).join('\n');
     expect(css).toContain('@layer roomkit');
     expect(css).toContain('.rk-tile');
+  });
+});
+
+describe('in Chromium, hydration keeps the server markup', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS });
+  });
+  afterAll(() => browser?.close());
+
+  /** React's hydration failures: its messages in development, its minified error numbers in production. */
+  const HYDRATION = /hydrat|did not match|server rendered|#418|#419|#423|#425/i;
+
+  /**
+   * Opens `path` and waits until React has hydrated the conference the server rendered: the element the HTML
+   * parser made is the one React now holds (a mismatch makes React throw the server markup away and render anew,
+   * leaving that element detached). Returns what went wrong, if anything.
+   */
+  async function hydrate(path: string): Promise<{ kept: boolean; problems: string[] }> {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    // Before any script: remember the conference element the parser creates from the server's HTML.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __ssrConference?: Element };
+      new MutationObserver((_, observer) => {
+        const found = document.querySelector('.rk-conference');
+        if (found) {
+          w.__ssrConference = found;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    try {
+      await page.goto(`${app.url}${path}`);
+      const settled = await page.waitForFunction(() => {
+        const node = (window as unknown as { __ssrConference?: Element }).__ssrConference;
+        if (!node) return false;
+        if (!node.isConnected) return 'replaced';
+        return Object.keys(node).some((key) => key.startsWith('__reactFiber$')) ? 'hydrated' : false;
+      });
+      return { kept: (await settled.jsonValue()) === 'hydrated', problems };
+    } finally {
+      await page.close();
+    }
+  }
+
+  test.each(['/quickstart', '/?name=Ada', '/?name=Vi&role=viewer'])('%s hydrates without an error or warning', async (path) => {
+    const { kept, problems } = await hydrate(path);
+    expect(problems).toEqual([]);
+    expect(kept).toBe(true);
   });
 });
 
