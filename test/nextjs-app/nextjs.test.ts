@@ -4,14 +4,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
-import { buildApp, installPackedPackage, startApp, writeQuickStart, type NextServer } from './nextApp';
+import { buildApp, installPackedPackage, startApp, writeReadmePages, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
 let app: NextServer;
 
 beforeAll(async () => {
   installPackedPackage();
-  writeQuickStart();
+  writeReadmePages();
   await buildApp();
   roomApi = await startTestRoomApi();
   app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY });
@@ -80,7 +80,7 @@ describe('in Chromium, hydration keeps the server markup', () => {
   const HYDRATION = /hydrat|did not match|server rendered|#418|#419|#423|#425/i;
 
   /**
-   * Opens `path` and waits until React has hydrated the conference the server rendered: the element the HTML
+   * Opens `path` and waits until React has hydrated the conference (or PreJoin) the server rendered: the element the HTML
    * parser made is the one React now holds (a mismatch makes React throw the server markup away and render anew,
    * leaving that element detached). Returns what went wrong, if anything.
    */
@@ -95,7 +95,7 @@ describe('in Chromium, hydration keeps the server markup', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { __ssrConference?: Element };
       new MutationObserver((_, observer) => {
-        const found = document.querySelector('.rk-conference');
+        const found = document.querySelector('.rk-conference, .rk-prejoin');
         if (found) {
           w.__ssrConference = found;
           observer.disconnect();
@@ -116,7 +116,24 @@ describe('in Chromium, hydration keeps the server markup', () => {
     }
   }
 
-  test.each(['/quickstart', '/?name=Ada', '/?name=Vi&role=viewer'])('%s hydrates without an error or warning', async (path) => {
+  test("the README's join flow: PreJoin knows the viewer's grants from the fetched connection, and hydrates", async () => {
+    // The token route's stand-in session: a viewer (see app/api/meeting-token/session.ts).
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-demo-user': 'vic:viewer' } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => HYDRATION.test(message.text()) && problems.push(`${message.type()}: ${message.text()}`));
+    try {
+      await page.goto(`${app.url}/join`);
+      // The connection arrived (the token's grants say viewer): PreJoin offers to join as a viewer.
+      await page.getByRole('button', { name: 'Join as viewer' }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test.each(['/quickstart', '/join', '/?name=Ada', '/?name=Vi&role=viewer'])('%s hydrates without an error or warning', async (path) => {
     const { kept, problems } = await hydrate(path);
     expect(problems).toEqual([]);
     expect(kept).toBe(true);
