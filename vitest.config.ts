@@ -28,6 +28,12 @@ function reactAliases(modules: string) {
   ];
 }
 
+/**
+ * A test's time limit is a guard against a hang, never a performance check (those live in `npm run bench`): a
+ * jsdom test rendering a 200-participant room or a property test takes seconds on a loaded 2-core runner.
+ */
+const HANG_MS = 60_000;
+
 // The lowest version each peer range admits (test/floors/*/package.json). FLOOR_LIVEKIT_DIR points the floor
 // projects at another livekit-client install (a node_modules folder), to find the lowest one that passes.
 const floors = resolve(here, 'test/floors');
@@ -36,6 +42,7 @@ const floorReactQuery = resolve(floors, 'react18/node_modules/@tanstack/react-qu
 const floorSmoke = {
   environment: 'jsdom',
   globals: true,
+  testTimeout: HANG_MS,
   setupFiles: ['./test/setup.ts'],
   restoreMocks: true,
   include: ['test/floors/smoke.test.tsx'],
@@ -63,6 +70,7 @@ const unit = {
   setupFiles: ['./test/setup.ts'],
   include: ['test/unit/**/*.test.{ts,tsx}'],
   restoreMocks: true,
+  testTimeout: HANG_MS,
 };
 
 export default defineConfig({
@@ -90,7 +98,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'] },
+        test: { name: 'node', environment: 'node', globals: true, include: ['test/node/**/*.test.{ts,tsx}'], testTimeout: HANG_MS },
       },
       {
         // A Next.js App Router app on the packed package: next build, next start, requests. Needs `npm run build` first.
@@ -100,7 +108,7 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['test/nextjs-app/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: HANG_MS,
           hookTimeout: 300_000,
         },
       },
@@ -110,7 +118,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
-          testTimeout: 30_000,
+          testTimeout: HANG_MS,
           setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: {
             enabled: true,

@@ -4,7 +4,8 @@
  *
  * The steps are the package's own scripts (`npm run typecheck`, `npm run test:e2e`, …), so each can still be run
  * alone. A step starts once the steps it needs have passed; at most `--jobs` run at once (default: the machine's
- * cores, at least 2). The order below is the priority: the longest chain first, so it never waits for a slot. A
+ * cores, at least 2, plus one: the end-to-end suite mostly waits). The order below is the priority: the longest
+ * chain first, so it never waits for a slot. A
  * failed step does not stop the others (their outcome is worth knowing too), only the steps that need it.
  *
  * Usage: `npm test` or `tsx scripts/test.ts [--jobs N] [step …]` (only those steps and what they need).
@@ -31,10 +32,10 @@ export interface Step {
  */
 export const STEPS: Step[] = [
   { script: 'test:e2e' },
+  { script: 'test:unit' },
   { script: 'typecheck' },
   { script: 'lint' },
   { script: 'check:docs' },
-  { script: 'test:unit' },
   { script: 'docs:api' },
   { script: 'build' },
   { script: 'test:stories', needs: ['docs:api'] },
@@ -52,7 +53,8 @@ export class TestArgsError extends Error {
 
 /** What a command line asks for: how many steps at once, and which steps (with what they need). */
 export function parseTestArgs(argv: string[], steps: Step[] = STEPS, cores = availableParallelism()): { jobs: number; steps: Step[] } {
-  let jobs = Math.max(2, cores);
+  // One more than the cores: the end-to-end suite spends most of its time waiting on the browser and the network.
+  let jobs = Math.max(2, cores) + 1;
   const chosen: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setLogLevel } from 'livekit-client';
 import { afterEach } from 'vitest';
 
 setLogLevel('silent');
+// findBy* and waitFor wait for a condition; their limit only guards against a hang. Testing Library's 1 s default
+// decided outcomes on a loaded 2-core runner, so it is the same as the tests' own limit's order of magnitude.
+configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   cleanup();
   // RoomKit remembers choices in localStorage: each test starts with none.
