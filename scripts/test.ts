@@ -33,6 +33,8 @@ export interface Step {
 export const STEPS: Step[] = [
   { script: 'test:e2e' },
   { script: 'test:unit' },
+  { script: 'test:react18' },
+  { script: 'test:node' },
   { script: 'typecheck' },
   { script: 'lint' },
   { script: 'check:docs' },

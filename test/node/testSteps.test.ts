@@ -94,7 +94,7 @@ describe("npm test's steps", () => {
     expect(parseTestArgs([], STEPS, 1).jobs).toBe(3);
     expect(parseTestArgs([], STEPS, 4).jobs).toBe(5);
     expect(() => parseTestArgs(['sizes'])).toThrow(TestArgsError);
-    expect(() => parseTestArgs(['sizes'])).toThrow(/unknown step sizes: the steps are test:e2e, test:unit, typecheck/);
+    expect(() => parseTestArgs(['sizes'])).toThrow(/unknown step sizes: the steps are test:e2e, test:unit, test:react18, test:node, typecheck/);
     expect(() => parseTestArgs(['--jobs', 'two'])).toThrow('--jobs needs a whole number of at least 1, got two: for example --jobs 2.');
     expect(() => parseTestArgs(['--fast'])).toThrow('unknown option --fast');
   });
