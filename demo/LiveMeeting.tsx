@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { EffectsControl, PreJoin, RoomProvider, useRoom, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
 import { useConnection } from '@roomkit/react/query';
+import type { RoomOptions } from 'livekit-client';
 
 /** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
 export const LIVE_ROLES = {
@@ -44,6 +45,16 @@ function ExposeRoomForTests({ token }: { token: string | undefined }) {
 }
 
 /** A real meeting: the connection comes from the demo backend, media flows through the local media server. */
+/**
+ * `?capture=small` in the address: the camera captures 320×180 at 15 fps. The end-to-end tests use it: several
+ * pages encoding livekit-client's default 720p simulcast in software on a 2-core runner cost more CPU than all the
+ * other tests together, and nothing they check needs the pixels.
+ */
+const roomOptions: RoomOptions | undefined =
+  typeof location !== 'undefined' && new URLSearchParams(location.search).get('capture') === 'small'
+    ? { videoCaptureDefaults: { resolution: { width: 320, height: 180, frameRate: 15 } } }
+    : undefined;
+
 export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: string; role: LiveRole; room?: string; onLeave: () => void }) {
   const identity = useMemo(() => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'guest'}-${Math.random().toString(36).slice(2, 7)}`, [name]);
   const connection = useConnection({ endpoint: '/api/meeting-token', body: { room, identity, name, role } });
@@ -52,6 +63,7 @@ export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: stri
   return (
     <RoomProvider
       connection={connection}
+      options={roomOptions}
       connect={choices !== null}
       audio={choices?.audioEnabled ?? false}
       video={choices?.videoEnabled ?? false}

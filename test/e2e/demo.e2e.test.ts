@@ -75,7 +75,7 @@ async function explainFailure(): Promise<string> {
 async function open(name: string, role: string, target = demo): Promise<Page> {
   const page = await browser.newPage(name);
   pages.push({ name, page });
-  await page.goto(`${target.url}?name=${encodeURIComponent(name)}&role=${role}&room=${room}`);
+  await page.goto(`${target.url}?name=${encodeURIComponent(name)}&role=${role}&room=${room}&capture=small`);
   return page;
 }
 
