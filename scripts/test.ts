@@ -4,7 +4,7 @@
  *
  * The steps are the package's own scripts (`npm run typecheck`, `npm run test:e2e`, …), so each can still be run
  * alone. A step starts once the steps it needs have passed; at most `--jobs` run at once (default: the machine's
- * cores, at least 2, plus two: much of a run waits on browsers, the network and the disk). The order below is the priority: the longest
+ * cores, at least 2, plus one: the end-to-end suite mostly waits). The order below is the priority: the longest
  * chain first, so it never waits for a slot. A
  * failed step does not stop the others (their outcome is worth knowing too), only the steps that need it.
  *
@@ -32,15 +32,15 @@ export interface Step {
  */
 export const STEPS: Step[] = [
   { script: 'test:e2e' },
-  { script: 'typecheck' },
   { script: 'test:unit' },
-  { script: 'test:react18' },
+  { script: 'typecheck' },
   { script: 'lint' },
   { script: 'check:docs' },
   { script: 'docs:api' },
   { script: 'build' },
-  { script: 'test:node' },
+  { script: 'test:react18' },
   { script: 'test:stories', needs: ['docs:api'] },
+  { script: 'test:node' },
   { script: 'test:nextjs', needs: ['build'] },
   { script: 'build-storybook', needs: ['docs:api'] },
   { script: 'check:dist', needs: ['build'] },
@@ -55,9 +55,9 @@ export class TestArgsError extends Error {
 
 /** What a command line asks for: how many steps at once, and which steps (with what they need). */
 export function parseTestArgs(argv: string[], steps: Step[] = STEPS, cores = availableParallelism()): { jobs: number; steps: Step[] } {
-  // Two more than the cores: much of the run waits (the browser suites on pages and the network, the builds on
-  // the disk), and a machine of 2 cores measured idle a third of the time with one step per core.
-  let jobs = Math.max(2, cores) + 2;
+  // One more than the cores: the end-to-end suite spends much of its time waiting on pages and the network (more
+  // steps at once measured slower on 2 cores: they only fight over the CPU).
+  let jobs = Math.max(2, cores) + 1;
   const chosen: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

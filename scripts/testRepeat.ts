@@ -109,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     if (options.load) load = startLoad(availableParallelism());
     const what = `vitest run ${options.vitestArgs.join(' ')}${options.e2e ? ' (through test/e2e/netns.sh)' : ''}`;
-    console.log(`test:repeat: ${options.times} run(s) of ${what}${load ? `, with ${load.pids.length} CPU burner(s)` : ''}; logs in ${dir}`);
+    console.log(`test:repeat: ${options.times} run(s) of ${what}${load ? `, with ${load.pids.length} CPU burner(s) (pids ${load.pids.join(' ')})` : ''}; logs in ${dir}`);
     for (let run = 1; run <= options.times && !interrupted; run++) {
       const runStart = performance.now();
       const outcome = await runOnce(options, run, dir, (running) => (current = running));
