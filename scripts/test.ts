@@ -154,6 +154,18 @@ export function formatTimings(results: StepResult[], wall: number): string {
   return [`${'step'.padEnd(width)}  ${'start s'.padStart(7)}  ${'took s'.padStart(7)}  result`, ...rows, `wall ${wall.toFixed(1)} s`].join('\n');
 }
 
+/**
+ * What to print again at the very end for a step that failed, so the cause is in the last screen of a long log
+ * (CI shows only the tail): vitest's first "Failed Suites" or "Failed Tests" section onwards when there is one, else the output's last `lines` lines.
+ */
+export function failureDigest(output: string, lines = 120): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const at = plain.search(/⎯+ Failed (?:Tests|Suites) \d+ ⎯+/);
+  const all = (at >= 0 ? plain.slice(at) : plain).trimEnd().split('\n');
+  return all.length > lines ? [`… (${all.length - lines} lines above)`, ...all.slice(-lines)].join('\n') : all.join('\n');
+}
+
 /** Runs `npm run <script>` in its own process group, its output into a file of `logDir`. */
 function npmRunner(logDir: string, children: Set<ChildProcess>): StepRunner {
   return (step) => {
@@ -204,12 +216,15 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stop);
   console.log(`test: ${options.steps.length} steps, at most ${options.jobs} at once; each step's output follows when it ends.`);
   const t0 = performance.now();
+  const failures: string[] = [];
   const results = await runSteps(options.steps, options.jobs, npmRunner(logDir, children), (result, output) => {
+    if (result.status === 'failed') failures.push(`\n━━━ ${result.script} failed; the end of its output again ━━━\n${failureDigest(output)}`);
     const at = `${(result.start + result.seconds).toFixed(1)} s`;
     console.log(`\n━━━ ${result.script}: ${result.status}${result.detail ? ` (${result.detail})` : ''}, ${result.seconds.toFixed(1)} s (at ${at}) ━━━`);
     if (output) console.log(output.trimEnd());
   });
   rmSync(logDir, { recursive: true, force: true });
+  for (const failure of failures) console.log(failure);
   console.log(`\n${formatTimings(results, (performance.now() - t0) / 1000)}`);
   const bad = results.filter((r) => r.status !== 'passed');
   if (bad.length > 0) console.log(`\ntest: ${bad.map((r) => `${r.script} ${r.status}`).join(', ')}`);

@@ -2,7 +2,7 @@
  * `npm test`'s scheduler (scripts/test.ts): what it starts when, with steps that end when the test says so.
  */
 import { describe, expect, it } from 'vitest';
-import { formatTimings, parseTestArgs, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
+import { failureDigest, formatTimings, parseTestArgs, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
 
 /** Steps that run until the test ends them: records which are running at each moment. */
 function controlled() {
@@ -87,6 +87,13 @@ describe("npm test's steps", () => {
       'lint         12.0      8.6  passed',
       'wall 180.6 s',
     ]);
+  });
+
+  it("repeats a failed step's vitest failure section, or else its last lines, without colours", () => {
+    const log = ['\x1b[32m✓\x1b[39m a passes', ...Array.from({ length: 300 }, (_, i) => `log ${i}`), '⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯', ' FAIL  demo > sees video', 'AssertionError: expected 0 to be 1', ' Tests  1 failed | 29 passed'].join('\n');
+    expect(failureDigest(log)).toBe(['⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯', ' FAIL  demo > sees video', 'AssertionError: expected 0 to be 1', ' Tests  1 failed | 29 passed'].join('\n'));
+    const crash = Array.from({ length: 10 }, (_, i) => `\x1b[31mline ${i}\x1b[39m`).join('\n');
+    expect(failureDigest(crash, 3)).toBe(['… (7 lines above)', 'line 7', 'line 8', 'line 9'].join('\n'));
   });
 
   it('runs chosen steps with what they need, and names what it cannot run', () => {
