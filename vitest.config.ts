@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 
 const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required'];
 

@@ -156,14 +156,23 @@ export function formatTimings(results: StepResult[], wall: number): string {
 
 /**
  * What to print again at the very end for a step that failed, so the cause is in the last screen of a long log
- * (CI shows only the tail): vitest's first "Failed Suites" or "Failed Tests" section onwards when there is one, else the output's last `lines` lines.
+ * (CI shows only the tail): each block a test printed under a `FAILED TEST` marker (what the e2e tests saw), then
+ * vitest's first "Failed Suites" or "Failed Tests" section onwards; when there is neither, the output's last lines.
+ * Each part is cut to its last `lines` lines.
  */
 export function failureDigest(output: string, lines = 120): string {
   // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
-  const at = plain.search(/⎯+ Failed (?:Tests|Suites) \d+ ⎯+/);
-  const all = (at >= 0 ? plain.slice(at) : plain).trimEnd().split('\n');
-  return all.length > lines ? [`… (${all.length - lines} lines above)`, ...all.slice(-lines)].join('\n') : all.join('\n');
+  const all = output.replace(/\x1b\[[0-9;]*m/g, '').trimEnd().split('\n');
+  const tail = (part: string[]) => (part.length > lines ? [`… (${part.length - lines} lines above)`, ...part.slice(-lines)] : part);
+  const parts: string[][] = [];
+  all.forEach((line, i) => {
+    if (!line.startsWith('FAILED TEST')) return;
+    const end = all.findIndex((next, j) => j > i && /^(stdout|stderr) \||^ *[✓×]|^ *⎯+ Failed/.test(next));
+    parts.push(tail(all.slice(i, end < 0 ? all.length : end)));
+  });
+  const summary = all.findIndex((line) => /⎯+ Failed (?:Tests|Suites) \d+ ⎯+/.test(line));
+  if (summary >= 0) parts.push(tail(all.slice(summary)));
+  return (parts.length > 0 ? parts : [tail(all)]).map((part) => part.join('\n')).join('\n\n');
 }
 
 /** Runs `npm run <script>` in its own process group, its output into a file of `logDir`. */

@@ -89,9 +89,23 @@ describe("npm test's steps", () => {
     ]);
   });
 
-  it("repeats a failed step's vitest failure section, or else its last lines, without colours", () => {
-    const log = ['\x1b[32m✓\x1b[39m a passes', ...Array.from({ length: 300 }, (_, i) => `log ${i}`), '⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯', ' FAIL  demo > sees video', 'AssertionError: expected 0 to be 1', ' Tests  1 failed | 29 passed'].join('\n');
-    expect(failureDigest(log)).toBe(['⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯', ' FAIL  demo > sees video', 'AssertionError: expected 0 to be 1', ' Tests  1 failed | 29 passed'].join('\n'));
+  it("repeats a failed step's FAILED TEST blocks and vitest failure section, or else its last lines, without colours", () => {
+    const log = [
+      '\x1b[32m✓\x1b[39m a passes',
+      'stdout | demo.e2e.test.ts > sees video',
+      'FAILED TEST "sees video":',
+      'Bob pc=failed',
+      '',
+      'stdout | demo.e2e.test.ts > other',
+      ...Array.from({ length: 300 }, (_, i) => `log ${i}`),
+      '⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯',
+      ' FAIL  demo > sees video',
+      'AssertionError: expected 0 to be 1',
+      ' Tests  1 failed | 29 passed',
+    ].join('\n');
+    expect(failureDigest(log)).toBe(
+      ['FAILED TEST "sees video":', 'Bob pc=failed', '', '', '⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯', ' FAIL  demo > sees video', 'AssertionError: expected 0 to be 1', ' Tests  1 failed | 29 passed'].join('\n'),
+    );
     const crash = Array.from({ length: 10 }, (_, i) => `\x1b[31mline ${i}\x1b[39m`).join('\n');
     expect(failureDigest(crash, 3)).toBe(['… (7 lines above)', 'line 7', 'line 8', 'line 9'].join('\n'));
   });
