@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { sourceAliases } from '../sourceAliases';
+import { sourceAliases } from '../sourceAliases.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
