@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useChat } from '../hooks/useChat.js';
+import { useClientValue } from '../hooks/useClientValue.js';
 import { cx } from './dev.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { displayName } from './ParticipantTile.js';
@@ -11,6 +12,8 @@ export interface ChatProps extends HTMLAttributes<HTMLElement> {
 }
 
 const timeFormat = typeof Intl !== 'undefined' ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }) : undefined;
+/** A message's time is the reader's (their time zone and locale): the browser's, never the server's. */
+const inBrowser = () => true;
 
 /**
  * The room's chat: a readable history for everyone, and a send box that is disabled, with a visible reason,
@@ -26,6 +29,8 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
   const inputId = useId();
   const reasonId = useId();
   const log = useRef<HTMLDivElement>(null);
+  // The server (and the render that hydrates its HTML) leaves the times empty: its clock is not the reader's.
+  const showTimes = useClientValue(inBrowser, false);
 
   useEffect(() => {
     const el = log.current;
@@ -58,7 +63,7 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
           <li key={`${m.from}:${m.id}`} className="rk-chat-message" data-local={m.isLocal ? '' : undefined} data-edited={m.editTimestamp === undefined ? undefined : ''}>
             <span className="rk-chat-from">{m.isLocal ? labels.you : nameOf(m.from)}</span>{' '}
             <time className="rk-chat-time" dateTime={new Date(m.timestamp).toISOString()}>
-              {timeFormat?.format(m.timestamp)}
+              {showTimes ? timeFormat?.format(m.timestamp) : null}
             </time>
             <p className="rk-chat-text">
               {m.message}

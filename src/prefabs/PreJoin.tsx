@@ -55,7 +55,8 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
  * present then.
  *
  * It starts from the remembered choices and remembers what is submitted (not for a hidden observer, nor with
- * RoomProvider's `rememberChoices={false}`). A camera that cannot open is named with its fix on the camera switch
+ * RoomProvider's `rememberChoices={false}`). Rendered on the server it shows the defaults, and the remembered
+ * choices right after hydrating (a field the person already changed keeps their change). A camera that cannot open is named with its fix on the camera switch
  * (`data-error`, `labels.deviceProblem`) with a "Try again" button; joining still works (with the microphone).
  */
 export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
@@ -66,9 +67,15 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const canCam = useCan('canPublish', { source: 'camera' });
   const viewer = !canMic && !canCam;
   const { choices: remembered } = useUserChoices();
-  const [name, setName] = useState(remembered.displayName ?? defaults.displayName ?? local.name ?? '');
-  const [audio, setAudio] = useState(remembered.audioEnabled ?? defaults.audioEnabled ?? true);
-  const [video, setVideo] = useState(remembered.videoEnabled ?? defaults.videoEnabled ?? true);
+  // What the person changed on this screen; until then what this browser remembers, else the defaults. The
+  // remembered choices live in the browser only: the server, and the render that hydrates its HTML, read none and
+  // show the defaults, and the remembered ones follow right after.
+  const [nameEdit, setName] = useState<string>();
+  const [audioEdit, setAudio] = useState<boolean>();
+  const [videoEdit, setVideo] = useState<boolean>();
+  const name = nameEdit ?? remembered.displayName ?? defaults.displayName ?? local.name ?? '';
+  const audio = audioEdit ?? remembered.audioEnabled ?? defaults.audioEnabled ?? true;
+  const video = videoEdit ?? remembered.videoEnabled ?? defaults.videoEnabled ?? true;
   const [previewError, setPreviewError] = useState<RoomKitError | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   const cams = useMediaDevices('videoinput');
