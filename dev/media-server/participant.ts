@@ -18,6 +18,7 @@ import {
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
+import { JoiningReliable, type ReliableHistory } from './data';
 import { canPublishSource, permissionState, sourceName, type PermissionState } from './grants';
 import type { SubscriberStats } from './downTrack';
 import { newId } from './ids';
@@ -60,9 +61,12 @@ export interface ParticipantState {
   droppedDataPackets: number;
   /**
    * Data packets meant for this participant that it did not get because its data channel of that kind was not
-   * open yet (or any more), as LiveKit skips a participant that is not active.
+   * open yet (or any more), as LiveKit skips a participant that is not active: lossy packets, the server's own and
+   * unsequenced reliable ones. Sequenced reliable packets are held and replayed instead (`replayedDataPackets`).
    */
   undeliveredDataPackets: number;
+  /** Sequenced reliable packets sent to it before its data channel was open, delivered once it was. */
+  replayedDataPackets: number;
 }
 
 /** What a participant starts with: from the token and the JoinRequest. */
@@ -93,6 +97,8 @@ export interface ParticipantHost {
   publicationRemoved(publication: Publication): void;
   /** A data packet from the participant, to forward to the others. */
   relayData(from: Participant, label: string, data: Uint8Array): void;
+  /** The room's recent sequenced reliable packets. */
+  readonly reliableHistory: ReliableHistory;
   qualityMayHaveChanged(participant: Participant): void;
 }
 
@@ -129,6 +135,8 @@ export class Participant {
   refusedTracks = 0;
   droppedDataPackets = 0;
   undeliveredDataPackets = 0;
+  /** Sequenced reliable packets sent to it before its channel opened, replayed when it did. */
+  replayedDataPackets = 0;
 
   private readonly room: ParticipantHost;
   private readonly ctx: ServerContext;
@@ -138,6 +146,7 @@ export class Participant {
   /** The peer connection: negotiation, media and data. */
   readonly peer: ParticipantPeer;
   private closed = false;
+  private readonly joiningReliable = new JoiningReliable();
 
   constructor(room: ParticipantHost, ctx: ServerContext, ws: WebSocket | null, init: ParticipantInit) {
     this.room = room;
@@ -165,6 +174,11 @@ export class Participant {
       },
       mediaReady: (publication) => room.publicationReady(publication),
       dataReceived: (label, data) => room.relayData(this, label, data),
+      reliableChannelOpened: () => {
+        for (const missed of this.joiningReliable.opened(room.reliableHistory, this.identity)) {
+          if (this.sendData('_reliable', missed.bytes)) this.replayedDataPackets += 1;
+        }
+      },
       connectionStateChanged: () => room.qualityMayHaveChanged(this),
     });
   }
@@ -240,6 +254,7 @@ export class Participant {
       refusedTracks: this.refusedTracks,
       droppedDataPackets: this.droppedDataPackets,
       undeliveredDataPackets: this.undeliveredDataPackets,
+      replayedDataPackets: this.replayedDataPackets,
     };
   }
 
@@ -352,6 +367,14 @@ export class Participant {
     const sent = this.peer.sendData(label, bytes);
     if (!sent) this.undeliveredDataPackets += 1;
     return sent;
+  }
+
+  /**
+   * Sends a sequenced reliable packet from `sender` now, or, while this participant's reliable channel is not open
+   * yet, when it opens (see ReliableHistory in data.ts).
+   */
+  sendReliable(sender: string, seq: number, bytes: Uint8Array): void {
+    if (this.joiningReliable.canSend(sender, seq)) this.sendData('_reliable', bytes);
   }
 
   /** Sends a leave request; the client disconnects (or reconnects, for RECONNECT). */

@@ -51,6 +51,8 @@ export interface PeerOwner {
   mediaReady(publication: Publication): void;
   /** A packet arrived on one of the client's data channels. */
   dataReceived(label: string, data: Uint8Array): void;
+  /** The client's reliable data channel is open: the server can send on it from now on. */
+  reliableChannelOpened(): void;
   /** The peer connection's state changed, and with it perhaps the connection quality. */
   connectionStateChanged(): void;
 }
@@ -200,6 +202,10 @@ export class ParticipantPeer {
       channel.onMessage.subscribe((data) => {
         this.owner.dataReceived(channel.label, typeof data === 'string' ? Buffer.from(data) : data);
       });
+      if (channel.label === '_reliable') {
+        if (channel.readyState === 'open') this.owner.reliableChannelOpened();
+        else channel.stateChanged.subscribe((state) => state === 'open' && this.owner.reliableChannelOpened());
+      }
     };
     pc.connectionStateChange.subscribe((state) => {
       this.ctx.logger.debug(`${this.owner.identity} peer connection ${state}`);

@@ -11,7 +11,7 @@ import {
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
-import { relayDataPacket, sendServerDataPacket, type ServerDataMessage } from './data';
+import { ReliableHistory, relayDataPacket, sendServerDataPacket, type ServerDataMessage } from './data';
 import { newId } from './ids';
 import { Participant, type ParticipantHost, type ParticipantInit, type ParticipantState } from './participant';
 import type { Publication } from './publication';
@@ -40,6 +40,8 @@ export class Room implements ParticipantHost {
   private readonly ctx: ServerContext;
   private readonly members = new Map<string, Participant>();
   private readonly updates = new RoomUpdates(this.members);
+  /** Recent sequenced reliable packets, replayed to a participant whose channel opens after they were sent. */
+  readonly reliableHistory = new ReliableHistory();
 
   constructor(name: string, ctx: ServerContext) {
     this.name = name;
@@ -169,7 +171,7 @@ export class Room implements ParticipantHost {
 
   /** Forwards a data packet from `from` to the others (see {@link relayDataPacket}). */
   relayData(from: Participant, label: string, data: Uint8Array): void {
-    relayDataPacket(this.members.values(), from, label, data, this.ctx.logger);
+    relayDataPacket(this.members.values(), from, label, data, this.ctx.logger, this.reliableHistory);
   }
 
   /** Sends a data packet from the server (no sender identity). Returns how many participants it reached. */

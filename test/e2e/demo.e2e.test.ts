@@ -66,7 +66,7 @@ async function explainFailure(): Promise<string> {
     lines.push(
       `${p.name} (${p.identity}) pc=${p.connectionState} tracks=[${p.tracks.map((t) => `${t.sid}:${t.source}${t.muted ? ':muted' : ''} received=${t.packetsReceived} layers=${t.layers.join('/')} wanted=${t.wantedQuality}`).join(' ')}] ` +
         `receives=[${p.subscriptions.join(' ')}] forwarded=${JSON.stringify(p.packetsForwarded)} ` +
-        `data dropped (no canPublishData)=${p.droppedDataPackets} undelivered (channel not open)=${p.undeliveredDataPackets}`,
+        `data dropped (no canPublishData)=${p.droppedDataPackets} undelivered (channel not open)=${p.undeliveredDataPackets} replayed once open=${p.replayedDataPackets}`,
     );
   }
   return lines.join('\n');

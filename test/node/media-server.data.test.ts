@@ -22,10 +22,12 @@ async function joinWithData(identity: string, room: string, video: Parameters<ty
   return { client, join, peer };
 }
 
-function chat(text: string, topic = 'chat', destinationIdentities: string[] = []): Buffer {
+/** A reliable user packet; `sequence` as livekit-client numbers its reliable packets (0: unnumbered). */
+function chat(text: string, topic = 'chat', destinationIdentities: string[] = [], sequence = 0): Buffer {
   const packet = new DataPacket({
     kind: DataPacket_Kind.RELIABLE,
     destinationIdentities,
+    sequence,
     value: { case: 'user', value: new UserPacket({ payload: new TextEncoder().encode(text), topic }) },
   });
   return Buffer.from(packet.toBinary());
@@ -78,6 +80,32 @@ describe('data packets', () => {
     const state = (identity: string) => server.room('data-5')?.participants.find((p) => p.identity === identity);
     expect(state('carol')?.undeliveredDataPackets).toBe(1);
     expect(state('bob')?.undeliveredDataPackets).toBe(0);
+  });
+
+  it('holds sequenced reliable packets for a participant whose channel is not open yet, and replays them in order when it opens', async () => {
+    const alice = await joinWithData('alice', 'data-6');
+    const bob = await joinWithData('bob', 'data-6');
+    // Carol has joined (the others see her and send to her) but her data channel is not open yet.
+    const { client } = await RawSignalClient.join(server.url, token('carol', 'data-6'));
+    cleanups.push(() => client.close());
+    alice.peer.reliable.send(chat('one', 'chat', [], 1));
+    alice.peer.reliable.send(chat('for bob only', 'dm', ['bob'], 2));
+    bob.peer.reliable.send(chat('from bob', 'chat', [], 1));
+    alice.peer.reliable.send(chat('two', 'chat', [], 3));
+    alice.peer.lossy.send(chat('lossy, never held', 'cursor'));
+    alice.peer.reliable.send(chat('unnumbered, never held'));
+    await expect.poll(() => texts(bob.peer)).toEqual(['one', 'for bob only', 'two', 'lossy, never held', 'unnumbered, never held']);
+    const carol = await connectDataPeer(client);
+    cleanups.push(() => carol.close());
+    // Each sender's packets in its order (two senders' packets reach the server in either order).
+    const from = (identity: string) => texts({ received: carol.received.filter((p) => p.participantIdentity === identity) } as DataPeer);
+    await expect.poll(() => carol.received.length).toBe(3);
+    expect(from('alice')).toEqual(['one', 'two']);
+    expect(from('bob')).toEqual(['from bob']);
+    alice.peer.reliable.send(chat('three', 'chat', [], 4));
+    await expect.poll(() => from('alice')).toEqual(['one', 'two', 'three']);
+    const state = server.room('data-6')?.participants.find((p) => p.identity === 'carol');
+    expect(state).toMatchObject({ replayedDataPackets: 3, undeliveredDataPackets: 2 });
   });
 
   it('sends data from the server through the control API', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaSections, prepareAnswerSdp } from '../../dev/media-server/sdp';
+import { JoiningReliable, ReliableHistory } from '../../dev/media-server/data';
 import { AudioActivity, SPEAKING_HOLD_MS, speakerChanges } from '../../dev/media-server/speakers';
 import { isVp8KeyframeStart } from '../../dev/media-server/vp8';
 
@@ -98,5 +99,30 @@ describe('speaker detection', () => {
       { sid: 'C', level: 0.3, active: true },
       { sid: 'B', level: 0, active: false },
     ]);
+  });
+});
+
+describe('ReliableHistory and JoiningReliable', () => {
+  const bytes = (n: number) => new Uint8Array([n]);
+  it('replays to a joiner what each sender sent from the first packet it missed, for it or everyone, within the limit', () => {
+    const history = new ReliableHistory(3);
+    const carol = new JoiningReliable();
+    history.record({ sender: 'A', seq: 1, destinations: [], bytes: bytes(1) }); // before Carol was a member: not missed
+    for (const [sender, seq, destinations] of [
+      ['A', 2, []],
+      ['B', 7, ['bob']],
+      ['A', 3, ['carol']],
+    ] as const) {
+      history.record({ sender, seq, destinations, bytes: bytes(seq) });
+      expect(carol.canSend(sender, seq)).toBe(false);
+    }
+    expect(carol.opened(history, 'carol').map((e) => [e.sender, e.seq])).toEqual([['A', 2], ['A', 3]]);
+    expect(carol.canSend('A', 4)).toBe(true);
+    expect(carol.opened(history, 'carol')).toEqual([]);
+    // Only the newest `limit` packets are kept: a joiner that missed older ones gets what is left.
+    const late = new JoiningReliable();
+    expect(late.canSend('A', 4)).toBe(false);
+    for (const seq of [4, 5, 6, 7]) history.record({ sender: 'A', seq, destinations: [], bytes: bytes(seq) });
+    expect(late.opened(history, 'dan').map((e) => e.seq)).toEqual([5, 6, 7]);
   });
 });
