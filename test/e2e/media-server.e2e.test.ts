@@ -113,6 +113,18 @@ describe('livekit-client in Chromium against the dev media server', () => {
     await waitForEvent(alice, 'data:bob:cursor:cursor 1,2');
   });
 
+  it("delivers a reliable message sent the moment someone joins, before the newcomer's data channel is open", async () => {
+    await alice.evaluate(() => window.harness.greetNextJoin('welcome carol', 'greeting'));
+    const carol = await browser.open('carol', web.url);
+    expect(await connect(carol, token('carol'))).toMatchObject({ ok: true });
+    // The server held it until Carol's channel opened (LiveKit does the same); it used to drop it.
+    await waitForEvent(carol, 'data:alice:greeting:welcome carol');
+    expect(participant('carol')).toMatchObject({ undeliveredDataPackets: 0 });
+    console.log(`carol: ${participant('carol')?.replayedDataPackets} packet(s) held until her channel opened`);
+    await carol.evaluate(() => window.harness.disconnect());
+    await carol.close();
+  });
+
   it('refuses a badly signed or expired token with ConnectionError NotAllowed, status 401', async () => {
     const page = await browser.open('mallory', web.url);
     const forged = signAccessToken({ identity: 'mallory', video: { roomJoin: true, room: ROOM } }, 'not-the-secret');
