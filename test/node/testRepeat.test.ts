@@ -2,7 +2,7 @@
  * The flake finder (`npm run test:repeat`), run as a person runs it: fresh vitest processes over a small suite
  * with one test that fails in exactly one run, with and without CPU burners; and its command line's refusals.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArgsError, parseArgs } from '../../scripts/testRepeat/args';
@@ -10,15 +10,14 @@ import { ArgsError, parseArgs } from '../../scripts/testRepeat/args';
 const root = resolve(import.meta.dirname, '../..');
 const config = resolve(import.meta.dirname, 'fixtures/repeat/vitest.config.ts');
 
+// As package.json runs it: node with tsx's loader (the tsx command would kill the child on Ctrl-C and lose the table).
+const command = (args: string[]) => [process.execPath, ['--import', 'tsx', resolve(root, 'scripts/testRepeat.ts'), ...args]] as const;
+// Without the variables of the vitest worker running this test, as a terminal would start it.
+const terminalEnv = () => ({ ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NO_COLOR: '1' });
+
 /** Runs `npm run test:repeat -- …args` to the end; its exit code and output. */
 function repeat(...args: string[]) {
-  // Without the variables of the vitest worker running this test, as a terminal would start it.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
-  const run = spawnSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'scripts/testRepeat.ts'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...env, NO_COLOR: '1' },
-  });
+  const run = spawnSync(...command(args), { cwd: root, encoding: 'utf8', env: terminalEnv() });
   return { code: run.status, output: `${run.stdout}\n${run.stderr}` };
 }
 
@@ -52,6 +51,19 @@ describe('npm run test:repeat', () => {
     expect(output).toMatch(/run 1\/1: 1 passed, 0 failed/);
     expect(code).toBe(0);
     expect(alive(pids)).toEqual([]);
+  }, 120_000);
+
+  it('on Ctrl-C (SIGINT to its process group) stops the run, prints the table of the finished runs and exits 130', async () => {
+    const child = spawn(...command(['--config', config, '--times', '50']), { cwd: root, env: terminalEnv(), detached: true });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    await expect.poll(() => output, { timeout: 60_000 }).toMatch(/run 1\/50:/);
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(130);
+    expect(output).toMatch(/Interrupted \(SIGINT\) after \d+ of 50 run\(s\)\./);
+    expect(output).toMatch(/^\s+1\/\d+\s+test\/node\/fixtures\/repeat\/flaky\.check\.ts › fails in the first run/m);
   }, 120_000);
 
   it('refuses a command line it cannot follow with exit code 2, naming the fix', () => {
