@@ -18,7 +18,7 @@ import {
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
-import { JoiningReliable, type ReliableHistory } from './data';
+import { JoiningReliable, type ReliableHistory } from './reliableReplay';
 import { canPublishSource, permissionState, sourceName, type PermissionState } from './grants';
 import type { SubscriberStats } from './downTrack';
 import { newId } from './ids';
@@ -369,10 +369,7 @@ export class Participant {
     return sent;
   }
 
-  /**
-   * Sends a sequenced reliable packet from `sender` now, or, while this participant's reliable channel is not open
-   * yet, when it opens (see ReliableHistory in data.ts).
-   */
+  /** Sends a sequenced reliable packet now, or when this participant's reliable channel opens (reliableReplay.ts). */
   sendReliable(sender: string, seq: number, bytes: Uint8Array): void {
     if (this.joiningReliable.canSend(sender, seq)) this.sendData('_reliable', bytes);
   }

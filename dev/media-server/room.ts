@@ -11,7 +11,8 @@ import {
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
-import { ReliableHistory, relayDataPacket, sendServerDataPacket, type ServerDataMessage } from './data';
+import { relayDataPacket, sendServerDataPacket, type ServerDataMessage } from './data';
+import { ReliableHistory } from './reliableReplay';
 import { newId } from './ids';
 import { Participant, type ParticipantHost, type ParticipantInit, type ParticipantState } from './participant';
 import type { Publication } from './publication';

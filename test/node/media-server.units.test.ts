@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaSections, prepareAnswerSdp } from '../../dev/media-server/sdp';
-import { JoiningReliable, ReliableHistory } from '../../dev/media-server/data';
+import { JoiningReliable, ReliableHistory } from '../../dev/media-server/reliableReplay';
 import { AudioActivity, SPEAKING_HOLD_MS, speakerChanges } from '../../dev/media-server/speakers';
 import { isVp8KeyframeStart } from '../../dev/media-server/vp8';
 

@@ -90,7 +90,13 @@ export async function connectMediaPeer(client: RawSignalClient): Promise<MediaPe
     });
     return queue;
   };
-  client.consume('mediaSectionsRequirement', (requirement) => void negotiate(requirement.numAudios, requirement.numVideos));
+  let closed = false;
+  // A requirement can arrive as the test closes this peer; a negotiation cut short by that is no failure.
+  client.consume('mediaSectionsRequirement', (requirement) => {
+    negotiate(requirement.numAudios, requirement.numVideos).catch((error: unknown) => {
+      if (!closed) throw error;
+    });
+  });
   await negotiate(0, 0);
   await new Promise<void>((resolve) => {
     if (pc.connectionState === 'connected') resolve();
@@ -99,6 +105,9 @@ export async function connectMediaPeer(client: RawSignalClient): Promise<MediaPe
   return {
     pc,
     received: (trackSid) => ({ ...(counts.get(trackSid) ?? { packets: 0, bytes: 0, keyframes: 0, seqGaps: 0 }) }),
-    close: () => pc.close(),
+    close: () => {
+      closed = true;
+      return pc.close();
+    },
   };
 }
