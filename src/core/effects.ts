@@ -153,6 +153,7 @@ export function getEffectsStore(room: Room): EffectsStore {
 
   const set = (patch: Partial<EffectsState>) => {
     state = { ...state, ...patch };
+    watchPublishes();
     listeners.forEach((l) => l());
   };
 
@@ -214,7 +215,16 @@ export function getEffectsStore(room: Room): EffectsStore {
       chain = chain.then(() => apply(state.background, id)).catch((error: unknown) => set({ status: 'error', error: toRoomKitError(error) }));
     }
   };
-  room.on(RoomEvent.LocalTrackPublished, onPublished);
+  // Publishes are watched while anything subscribes or an effect is chosen (a camera published after the
+  // pre-join screen has gone still gets it): a Room that outlives its UI with no effect keeps no listener of ours.
+  let watching = false;
+  function watchPublishes() {
+    const needed = listeners.size > 0 || state.background.kind !== 'none';
+    if (needed === watching) return;
+    watching = needed;
+    if (needed) room.on(RoomEvent.LocalTrackPublished, onPublished);
+    else room.off(RoomEvent.LocalTrackPublished, onPublished);
+  }
 
   const load = async (config: BackgroundEffectsConfig | undefined): Promise<BackgroundProcessorsModule> => {
     if (!config) {
@@ -240,7 +250,11 @@ export function getEffectsStore(room: Room): EffectsStore {
   store = {
     subscribe(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      watchPublishes();
+      return () => {
+        listeners.delete(listener);
+        watchPublishes();
+      };
     },
     getState: () => state,
     setBackground(effect, config) {

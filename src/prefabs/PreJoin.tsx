@@ -48,6 +48,9 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
   effects?: ReactNode;
 }
 
+/** Subscribing keeps the room's device errors watched while PreJoin shows; it reads them elsewhere. */
+const watchOnly = () => undefined;
+
 /**
  * The screen before joining: display name, microphone and camera switches with device selects, a speaker select
  * (where the browser can choose one), and a camera preview. Render it inside `<RoomProvider connect={false}>` so it
@@ -88,7 +91,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const cameraId = cams.activeDeviceId;
 
   // Listening before joining, so a device refused when the session publishes shows on its toggle.
-  useEffect(() => void getDeviceErrors(room), [room]);
+  useEffect(() => getDeviceErrors(room).subscribe(watchOnly), [room]);
 
   useEffect(() => {
     const el = previewEl.current;

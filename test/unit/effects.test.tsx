@@ -105,6 +105,21 @@ describe('EffectsControl', () => {
     expect(processorOf(cameraTrack(room))?.mode).toBe('background-blur');
   });
 
+  it('an effect chosen on a screen that has gone (PreJoin) still reaches the camera published later, and the next camera gets a fresh processor', async () => {
+    const user = userEvent.setup();
+    const room = createTestRoom();
+    const view = renderIn(room, <EffectsControl config={config()} />);
+    await user.click(screen.getByRole('radio', { name: 'Blur background' }));
+    await waitFor(() => expect(screen.getByRole('radiogroup').closest('.rk-effects')).toHaveAttribute('data-state', 'applied'));
+    view.unmount();
+    await act(() => room.localParticipant.setCameraEnabled(true));
+    const first = processorOf(cameraTrack(room));
+    expect(first?.mode).toBe('background-blur');
+    // The capture default went with that track (stopping it destroys the processor): a new one waits for the next.
+    expect(room.options.videoCaptureDefaults?.processor).toBeDefined();
+    expect(room.options.videoCaptureDefaults?.processor).not.toBe(first);
+  });
+
   it('shows the failure when @livekit/track-processors cannot load, with an effects-unavailable error naming the fix', async () => {
     const user = userEvent.setup();
     const room = createTestRoom();
