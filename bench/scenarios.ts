@@ -114,7 +114,7 @@ export function runAgentSpeaking(browser: Browser, url: string): Promise<AgentSp
 export function runLeaks(browser: Browser, url: string, cycles = 1000, participants = 6): Promise<LeakResult> {
   return inPage(browser, url, async (call, page) => {
     const listenersBefore = (await call('leaksSetup', { participants })) as Listeners;
-    await call('leaksCycles', { cycles: 20 });
+    await call('leaksCycles', { cycles: 200 });
     const heapBeforeBytes = await heapAfterGc(page.cdp);
     const run = (await call('leaksCycles', { cycles })) as { ms: number; listeners: Listeners };
     const heapAfterBytes = await heapAfterGc(page.cdp);

@@ -59,6 +59,30 @@ async function explainFailure(): Promise<string> {
       )
       .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
     lines.push(`--- ${name}'s tiles`, ...tiles);
+    // livekit-client's own view: connection, peer connection, and each remote publication's subscription state.
+    const client = await page
+      .evaluate(() => {
+        type Pub = { trackSid: string; source: string; isSubscribed: boolean; isDesired?: boolean; subscriptionStatus?: string; isMuted: boolean; track?: unknown };
+        type Remote = { identity: string; trackPublications: Map<string, Pub> };
+        type DemoRoom = {
+          state: string;
+          engine?: { pcManager?: { publisher?: { getConnectionState?: () => string; getSignallingState?: () => string }; currentState?: string } };
+          remoteParticipants: Map<string, Remote>;
+        };
+        const room = (window as unknown as { __roomkitDemo?: { room?: DemoRoom } }).__roomkitDemo?.room;
+        if (!room) return ['(no room)'];
+        const pc = room.engine?.pcManager;
+        const out = [`room ${room.state}, transports ${pc?.currentState ?? '?'}, publisher pc ${pc?.publisher?.getConnectionState?.() ?? '?'} / ${pc?.publisher?.getSignallingState?.() ?? '?'}`];
+        for (const p of room.remoteParticipants.values()) {
+          const pubs = [...p.trackPublications.values()].map(
+            (t) => `${t.trackSid}:${t.source}${t.isMuted ? ':muted' : ''} desired=${t.isDesired ?? '?'} subscribed=${t.isSubscribed} status=${t.subscriptionStatus ?? '?'} track=${t.track ? 'yes' : 'no'}`,
+          );
+          out.push(`${p.identity}: ${pubs.join(' ') || '(no publications)'}`);
+        }
+        return out;
+      })
+      .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
+    lines.push(`--- ${name}'s livekit-client`, ...client);
   }
   const state = demo.media!.room(room);
   lines.push(`--- the media server's room ${room}`);
