@@ -66,13 +66,15 @@ async function explainFailure(): Promise<string> {
         type Remote = { identity: string; trackPublications: Map<string, Pub> };
         type DemoRoom = {
           state: string;
-          engine?: { pcManager?: { publisher?: { getConnectionState?: () => string; getSignallingState?: () => string }; currentState?: string } };
+          engine?: { pcManager?: { publisher?: { getConnectionState?: () => string; getSignallingState?: () => string }; currentState?: number } };
           remoteParticipants: Map<string, Remote>;
         };
         const room = (window as unknown as { __roomkitDemo?: { room?: DemoRoom } }).__roomkitDemo?.room;
         if (!room) return ['(no room)'];
         const pc = room.engine?.pcManager;
-        const out = [`room ${room.state}, transports ${pc?.currentState ?? '?'}, publisher pc ${pc?.publisher?.getConnectionState?.() ?? '?'} / ${pc?.publisher?.getSignallingState?.() ?? '?'}`];
+        // livekit-client's PCTransportState, a number
+        const transports = ['new', 'connecting', 'connected', 'failed', 'closing', 'closed'][Number(pc?.currentState)] ?? '?';
+        const out = [`room ${room.state}, transports ${transports}, publisher pc ${pc?.publisher?.getConnectionState?.() ?? '?'} / ${pc?.publisher?.getSignallingState?.() ?? '?'}`];
         for (const p of room.remoteParticipants.values()) {
           const pubs = [...p.trackPublications.values()].map(
             (t) => `${t.trackSid}:${t.source}${t.isMuted ? ':muted' : ''} desired=${t.isDesired ?? '?'} subscribed=${t.isSubscribed} status=${t.subscriptionStatus ?? '?'} track=${t.track ? 'yes' : 'no'}`,
