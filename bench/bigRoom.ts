@@ -5,11 +5,14 @@
  * per-subscriber counters (what it forwarded) and from the page (when video plays). Prints `BIGROOM {json}`.
  *
  *   bash test/e2e/netns.sh node --import tsx bench/bigRoom.ts [publishers…]   (default: 100 300)
+ *
+ * BIGROOM_LIBS=roomkit runs one library; BIGROOM_PROFILE=1 adds a CPU profile of the page after the measured
+ * window (on an unminified build of the page, so it is not the figure's page).
  */
 import type { CDPSession } from 'playwright-core';
 import { startMediaServer, type MediaServer } from '../dev/media-server';
 import { signToken } from '../dev/room-api/accessToken';
-import { launch, openPage, servePage } from './browser';
+import { buildPage, launch, openPage, servePage } from './browser';
 
 type Lib = 'roomkit' | 'livekit';
 
@@ -35,6 +38,47 @@ export interface BigRoomResult {
   mainThreadMsPerS: number;
   /** Layers forwarded after settling: rid → count. */
   layers: Record<string, number>;
+  /** With BIGROOM_PROFILE=1: main-thread self time over a second window, ms per s, by origin and by function. */
+  profile?: { byOrigin: Record<string, number>; top: Array<{ fn: string; origin: string; msPerS: number }> };
+}
+
+/**
+ * Samples the page's main thread for `ms` and sums each function's self time: per origin (the profile build's
+ * chunks: livekit-client, react, roomkit, other page code; and V8/Blink's own `(program)`, `(garbage collector)`),
+ * and the heaviest functions. `(idle)` is left out. Figures in ms per second of wall time.
+ */
+async function profileWindow(cdp: CDPSession, ms: number): Promise<NonNullable<BigRoomResult['profile']>> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, ms));
+  const { profile } = await cdp.send('Profiler.stop');
+  const self = new Map<number, number>();
+  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const originOf = (url: string, fn: string) => {
+    if (!url) return fn.startsWith('(') ? fn : 'native';
+    const file = url.split('/').pop() ?? url;
+    return ['livekit-client', 'react', 'roomkit'].find((c) => file.startsWith(c)) ?? 'other page code';
+  };
+  const byOrigin: Record<string, number> = {};
+  const byFn = new Map<string, { fn: string; origin: string; us: number }>();
+  const perS = (us: number) => Math.round((us / 1000 / (ms / 1000)) * 10) / 10;
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    const fn = node.callFrame.functionName || '(anonymous)';
+    if (!us || fn === '(idle)') continue;
+    const origin = originOf(node.callFrame.url, fn);
+    byOrigin[origin] = (byOrigin[origin] ?? 0) + us;
+    const key = `${fn}@${origin}:${node.callFrame.lineNumber}`;
+    const entry = byFn.get(key) ?? { fn: `${fn} (line ${node.callFrame.lineNumber + 1})`, origin, us: 0 };
+    entry.us += us;
+    byFn.set(key, entry);
+  }
+  await cdp.send('Profiler.disable');
+  return {
+    byOrigin: Object.fromEntries(Object.entries(byOrigin).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, perS(v)])),
+    top: [...byFn.values()].sort((a, b) => b.us - a.us).slice(0, 25).map((e) => ({ fn: e.fn, origin: e.origin, msPerS: perS(e.us) })),
+  };
 }
 
 const SECRET = 'roomkit-bench';
@@ -95,6 +139,7 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
     const layers: Record<string, number> = {};
     for (const track of Object.values(after.tracks)) if (track.layer !== null && track.layer !== '-') layers[track.layer] = (layers[track.layer] ?? 0) + 1;
     const subscribed = after.videoSubscriptions;
+    const profile = process.env.BIGROOM_PROFILE === '1' ? await profileWindow(page.cdp, WINDOW_MS) : undefined;
 
     const switches0 = after.layerSwitches;
     const flipMs: Array<number | null> = [];
@@ -118,6 +163,7 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
       flipMs: flipMs.map((ms) => (ms === null ? null : Math.round(ms))),
       mainThreadMsPerS,
       layers,
+      ...(profile ? { profile } : {}),
     };
   } finally {
     await page.close();
@@ -129,13 +175,15 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
   const media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
+  // A profile wants names: the page rebuilt unminified, one chunk per origin (npm run bench rebuilds it minified).
+  if (process.env.BIGROOM_PROFILE === '1') await buildPage({ profile: true });
   const server = await servePage();
   const browser = await launch();
   let exitCode = 0;
   try {
     const results: BigRoomResult[] = [];
     for (const publishers of sizes.length ? sizes : [100, 300]) {
-      for (const lib of ['roomkit', 'livekit'] as const) {
+      for (const lib of (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[]) {
         process.stderr.write(`bench: big room, ${lib}, ${publishers} publishers\n`);
         results.push(await runBigRoom(media, server.url, browser, lib, publishers));
       }

@@ -28,7 +28,13 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-export async function buildPage(): Promise<void> {
+/**
+ * Builds the benchmark page. With `{ profile: true }` the code is left unminified and split into one chunk per
+ * origin (livekit-client, React, RoomKit's sources, the rest), so a CPU profile names functions and files.
+ */
+export async function buildPage(options: { profile?: boolean } = {}): Promise<void> {
+  const chunkOf = (id: string) =>
+    id.includes('node_modules/livekit-client') ? 'livekit-client' : /node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : id.includes('/src/') ? 'roomkit' : undefined;
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -46,8 +52,9 @@ export async function buildPage(): Promise<void> {
     build: {
       outDir: PAGE_OUT,
       emptyOutDir: true,
-      minify: true,
+      minify: !options.profile,
       target: 'es2022',
+      ...(options.profile ? { rollupOptions: { output: { manualChunks: chunkOf } } } : {}),
       sourcemap: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 5000,
