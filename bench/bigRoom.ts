@@ -26,6 +26,8 @@ export interface BigRoomResult {
   peakSubscriptions: number;
   /** Video tracks forwarded once subscriptions settled. */
   subscribed: number;
+  /** Audio tracks (microphones) forwarded once subscriptions settled. */
+  audioSubscriptions: number;
   settled: boolean;
   /** Video received over 5 s after settling, kilobits per second (RTP payload and header). */
   videoKbps: number;
@@ -139,6 +141,7 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
     const layers: Record<string, number> = {};
     for (const track of Object.values(after.tracks)) if (track.layer !== null && track.layer !== '-') layers[track.layer] = (layers[track.layer] ?? 0) + 1;
     const subscribed = after.videoSubscriptions;
+    const audioSubscriptions = after.subscriptions - after.videoSubscriptions;
     const profile = process.env.BIGROOM_PROFILE === '1' ? await profileWindow(page.cdp, WINDOW_MS) : undefined;
 
     const switches0 = after.layerSwitches;
@@ -156,6 +159,7 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
       tiles: join.tiles,
       peakSubscriptions,
       subscribed,
+      audioSubscriptions,
       settled,
       videoKbps,
       firstVideoMs: join.firstVideoMs === null ? null : Math.round(join.firstVideoMs),

@@ -131,6 +131,12 @@ const version = async (name: string) =>
 const big = (lib: 'roomkit' | 'livekit', publishers: number) => bigRoom.results?.find((r) => r.lib === lib && r.publishers === publishers);
 const rk300 = big('roomkit', 300);
 const lk300 = big('livekit', 300);
+/** Main-thread cost at 300 publishers over that at 100: how the page's cost grows with the room. */
+const growth = (lib: 'roomkit' | 'livekit') => {
+  const at100 = big(lib, 100)?.mainThreadMsPerS;
+  const at300 = big(lib, 300)?.mainThreadMsPerS;
+  return at100 && at300 !== undefined ? Math.round((at300 / at100) * 100) / 100 : null;
+};
 
 const BENCH = {
   bundleKb: bundle.bundleKb,
@@ -184,6 +190,10 @@ const BENCH = {
   anchorBigRoomFirstVideoMs: lk300?.firstVideoMs ?? null,
   bigRoomMainThreadMsPerS: rk300?.mainThreadMsPerS ?? null,
   anchorBigRoomMainThreadMsPerS: lk300?.mainThreadMsPerS ?? null,
+  bigRoomCostGrowth: growth('roomkit'),
+  anchorBigRoomCostGrowth: growth('livekit'),
+  bigRoomAudioSubscriptions: rk300?.audioSubscriptions ?? null,
+  anchorBigRoomAudioSubscriptions: lk300?.audioSubscriptions ?? null,
   bigRoomLayerSwitchesPerFlip: rk300?.layerSwitchesPerFlip ?? null,
   anchorBigRoomLayerSwitchesPerFlip: lk300?.layerSwitchesPerFlip ?? null,
   ...(bigRoom.results ? {} : { bigRoomSkipped: bigRoom.reason }),
@@ -250,9 +260,11 @@ for (const publishers of [100, 300]) {
     ['join to the first page of video playing, ms', v(r.firstVideoMs), v(a.firstVideoMs), '≤ anchor', r.firstVideoMs !== null && (a.firstVideoMs === null || r.firstVideoMs <= a.firstVideoMs)],
     ['layer switches per page flip', v(r.layerSwitchesPerFlip), v(a.layerSwitchesPerFlip), '', null],
     ['page flip to its video playing, ms', r.flipMs.map(v).join(' '), a.flipMs.map(v).join(' '), '', null],
-    ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, '', null],
+    ['microphones subscribed after settling', `${r.audioSubscriptions}`, `${a.audioSubscriptions}`, '', null],
+    ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, publishers === 300 ? '≤ 50' : '', publishers === 300 ? r.mainThreadMsPerS <= 50 : null],
   );
 }
+if (bigRoom.results) rows.push(['main-thread cost at 300 over 100 publishers', `${growth('roomkit') ?? '–'}`, `${growth('livekit') ?? '–'}`, '≤ 1.3', (growth('roomkit') ?? Infinity) <= 1.3]);
 
 const header: Row = ['measure', 'RoomKit', 'components-react', 'target', null];
 const table = rows.filter((r): r is Row => typeof r !== 'string');
