@@ -135,6 +135,8 @@ const ROUTES: Route[] = [
       if (typeof count !== 'number') throw new ControlError('"count" must be a number', 400);
       const turnMs = body.turnMs;
       if (turnMs !== undefined && typeof turnMs !== 'number') throw new ControlError('"turnMs" must be a number', 400);
+      const mutedMicrophones = body.mutedMicrophones;
+      if (mutedMicrophones !== undefined && typeof mutedMicrophones !== 'number') throw new ControlError('"mutedMicrophones" must be a number', 400);
       const added = s.addSyntheticParticipants(room!, {
         count,
         prefix: str(body, 'prefix'),
@@ -142,6 +144,7 @@ const ROUTES: Route[] = [
         microphone: bool(body, 'microphone'),
         speaking: bool(body, 'speaking'),
         turnMs,
+        mutedMicrophones,
       });
       return { added };
     },

@@ -105,6 +105,28 @@ describe('synthetic participants', () => {
     for (const identity of speakers) expect(identity).toMatch(/^synthetic-\d$/);
   });
 
+  it('publish the first mutedMicrophones microphones muted: announced muted, sending nothing, never speaking', async () => {
+    const response = await fetch(`${server.controlUrl}/rooms/synthetic-4/synthetic`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 3, speaking: true, turnMs: 200, mutedMicrophones: 2 }),
+    });
+    expect(await response.json()).toEqual({ added: ['synthetic-1', 'synthetic-2', 'synthetic-3'] });
+    const { client, join } = await joinSubscriber('synthetic-4');
+    const byIdentity = new Map(join.otherParticipants.map((p) => [p.identity, p]));
+    expect(['synthetic-1', 'synthetic-2', 'synthetic-3'].map((id) => microphone(byIdentity.get(id)!).muted)).toEqual([true, true, false]);
+    const mics = ['synthetic-1', 'synthetic-2', 'synthetic-3'].map((id) => microphone(byIdentity.get(id)!).sid);
+    client.send({ case: 'subscription', value: new UpdateSubscription({ trackSids: mics, subscribe: true }) });
+    const unmuted = mics[2]!;
+    await until('packets from the unmuted microphone', () => stats('synthetic-4')?.tracks[unmuted]?.packetsSent ?? 0, (n) => n > 5);
+    const sent = (sid: string) => stats('synthetic-4')?.tracks[sid]?.packetsSent ?? 0;
+    expect([sent(mics[0]!), sent(mics[1]!)]).toEqual([0, 0]);
+    // Only the unmuted one takes turns speaking.
+    const sids = new Map(join.otherParticipants.map((p) => [p.sid, p.identity]));
+    await until('a speaker', () => client.all('speakersChanged').flatMap((s) => s.speakers.filter((x) => x.active)), (list) => list.length > 0);
+    const speakers = new Set(client.all('speakersChanged').flatMap((s) => s.speakers.filter((x) => x.active).map((x) => sids.get(x.sid))));
+    expect([...speakers]).toEqual(['synthetic-3']);
+  });
+
   it('produce media only for the layers someone receives (300 publishers, one camera watched)', async () => {
     server.addSyntheticParticipants('synthetic-3', { count: 300 });
     const { client, join } = await joinSubscriber('synthetic-3');

@@ -28,13 +28,18 @@ export interface SyntheticOptions {
   speaking?: boolean | undefined;
   /** How long each turn lasts (default 3000 ms). */
   turnMs?: number | undefined;
+  /**
+   * How many of them (the first ones added) publish their microphone muted (default 0): announced muted, sending
+   * nothing, never taking a turn. The others' silent microphones send what Opus DTX sends; a speaker's every 20 ms.
+   */
+  mutedMicrophones?: number | undefined;
 }
 
 interface Member {
   readonly room: Room;
   readonly participant: Participant;
   readonly video: { source: SyntheticVideoLayer; up: UpTrack }[];
-  readonly mic: { source: SyntheticMicrophone; up: UpTrack; publication: Publication } | undefined;
+  readonly mic: { source: SyntheticMicrophone; up: UpTrack; publication: Publication; muted: boolean } | undefined;
   readonly speaking: boolean;
 }
 
@@ -66,7 +71,7 @@ export class SyntheticCrowd {
       const identity = `${prefix}-${n}`;
       if (room.participant(identity)) continue;
       identities.push(identity);
-      this.members.push(this.join(room, identity, n, options));
+      this.members.push(this.join(room, identity, n, options, identities.length <= (options.mutedMicrophones ?? 0)));
     }
     if (options.speaking) this.turns.set(room, { turnMs: options.turnMs ?? 3000, startedAt: Date.now() });
     this.startTimers();
@@ -97,7 +102,7 @@ export class SyntheticCrowd {
     this.stopTimers();
   }
 
-  private join(room: Room, identity: string, n: number, options: SyntheticOptions): Member {
+  private join(room: Room, identity: string, n: number, options: SyntheticOptions, micMuted: boolean): Member {
     const participant = room.joinSynthetic({
       identity,
       name: `Synthetic ${n}`,
@@ -139,14 +144,14 @@ export class SyntheticCrowd {
       const source = new SyntheticMicrophone();
       const up = new UpTrack(source);
       const publication = publish(
-        new AddTrackRequest({ cid: `${identity}-microphone`, name: 'microphone', type: TrackType.AUDIO, source: TrackSource.MICROPHONE }),
+        new AddTrackRequest({ cid: `${identity}-microphone`, name: 'microphone', type: TrackType.AUDIO, source: TrackSource.MICROPHONE, muted: micMuted }),
         [up],
       );
-      mic = { source, up, publication };
+      mic = { source, up, publication, muted: micMuted };
     }
     room.participantChanged(participant);
     for (const publication of participant.publications.values()) room.publicationReady(publication);
-    return { room, participant, video, mic, speaking: options.speaking ?? false };
+    return { room, participant, video, mic, speaking: (options.speaking ?? false) && !micMuted };
   }
 
   /** The member of `room` whose turn it is to speak, if its participants take turns. */
@@ -175,7 +180,7 @@ export class SyntheticCrowd {
       this.audioTicks += 1;
       const speakers = new Set([...this.turns.keys()].map((room) => this.speakerOf(room, now)));
       for (const member of this.members) {
-        if (!member.mic || member.participant.isClosed) continue;
+        if (!member.mic || member.mic.muted || member.participant.isClosed) continue;
         const speaking = speakers.has(member);
         if (speaking) member.mic.publication.activity.record(SPEAKING_DBOV, now);
         if (member.mic.up.sinkCount > 0 && (speaking || this.audioTicks % SILENT_PACKET_EVERY === 0)) {
