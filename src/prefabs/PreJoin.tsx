@@ -59,8 +59,9 @@ const watchOnly = () => undefined;
  *
  * It starts from the remembered choices and remembers what is submitted (not for a hidden observer, nor with
  * RoomProvider's `rememberChoices={false}`). Rendered on the server it shows the defaults, and the remembered
- * choices right after hydrating (a field the person already changed keeps their change). A camera that cannot open is named with its fix on the camera switch
- * (`data-error`, `labels.deviceProblem`) with a "Try again" button; joining still works (with the microphone).
+ * choices right after hydrating (a field the person already changed keeps their change). A camera that cannot
+ * open is named with its fix on the camera switch (`data-error`, `labels.deviceProblem`) with a "Try again"
+ * button; joining still works (with the microphone).
  */
 export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);

@@ -29,8 +29,9 @@ export interface SyntheticOptions {
   /** How long each turn lasts (default 3000 ms). */
   turnMs?: number | undefined;
   /**
-   * How many of them (the first ones added) publish their microphone muted (default 0): announced muted, sending
-   * nothing, never taking a turn. The others' silent microphones send what Opus DTX sends; a speaker's every 20 ms.
+   * How many of them (the first ones added) publish their microphone muted (default 0). A microphone whose
+   * publication is muted sends nothing and takes no turn. The others' silent microphones send what Opus DTX
+   * sends; a speaker's every 20 ms.
    */
   mutedMicrophones?: number | undefined;
 }
@@ -39,7 +40,7 @@ interface Member {
   readonly room: Room;
   readonly participant: Participant;
   readonly video: { source: SyntheticVideoLayer; up: UpTrack }[];
-  readonly mic: { source: SyntheticMicrophone; up: UpTrack; publication: Publication; muted: boolean } | undefined;
+  readonly mic: { source: SyntheticMicrophone; up: UpTrack; publication: Publication } | undefined;
   readonly speaking: boolean;
 }
 
@@ -147,18 +148,18 @@ export class SyntheticCrowd {
         new AddTrackRequest({ cid: `${identity}-microphone`, name: 'microphone', type: TrackType.AUDIO, source: TrackSource.MICROPHONE, muted: micMuted }),
         [up],
       );
-      mic = { source, up, publication, muted: micMuted };
+      mic = { source, up, publication };
     }
     room.participantChanged(participant);
     for (const publication of participant.publications.values()) room.publicationReady(publication);
-    return { room, participant, video, mic, speaking: (options.speaking ?? false) && !micMuted };
+    return { room, participant, video, mic, speaking: options.speaking ?? false };
   }
 
   /** The member of `room` whose turn it is to speak, if its participants take turns. */
   private speakerOf(room: Room, now: number): Member | undefined {
     const turn = this.turns.get(room);
     if (!turn) return undefined;
-    const speakers = this.members.filter((m) => m.room === room && m.speaking && m.mic);
+    const speakers = this.members.filter((m) => m.room === room && m.speaking && m.mic && !m.mic.publication.info.muted);
     return speakers[Math.floor((now - turn.startedAt) / turn.turnMs) % Math.max(1, speakers.length)];
   }
 
@@ -180,7 +181,8 @@ export class SyntheticCrowd {
       this.audioTicks += 1;
       const speakers = new Set([...this.turns.keys()].map((room) => this.speakerOf(room, now)));
       for (const member of this.members) {
-        if (!member.mic || member.mic.muted || member.participant.isClosed) continue;
+        // A muted microphone sends nothing, as a client's does.
+        if (!member.mic || member.mic.publication.info.muted || member.participant.isClosed) continue;
         const speaking = speakers.has(member);
         if (speaking) member.mic.publication.activity.record(SPEAKING_DBOV, now);
         if (member.mic.up.sinkCount > 0 && (speaking || this.audioTicks % SILENT_PACKET_EVERY === 0)) {
