@@ -36,6 +36,14 @@ export interface BigRoomResult {
   /** Simulcast layer switches per page flip (three flips), and the time until the new page played. */
   layerSwitchesPerFlip: number | null;
   flipMs: Array<number | null>;
+  /**
+   * Speech starts after the window ({@link SPEECH_TURNS} turns): from the speaker's first loud packet at the server
+   * to the page hearing it announced as a speaker, and to its microphone's first packet arriving at the page
+   * (0 when it was already arriving: a subscribed microphone). Null where the page never heard it within 10 s.
+   */
+  speechStarts: Array<{ announcedMs: number | null; audioMs: number | null }>;
+  /** The median of `speechStarts`' `audioMs`: what is lost at the start of speech. */
+  speechStartMs: number | null;
   /** The browser's main-thread task time per second of wall time, over the same 5 s. */
   mainThreadMsPerS: number;
   /** Layers forwarded after settling: rid → count. */
@@ -86,11 +94,27 @@ async function profileWindow(cdp: CDPSession, ms: number): Promise<NonNullable<B
 const SECRET = 'roomkit-bench';
 const WINDOW_MS = 5000;
 const FLIPS = 3;
+const SPEECH_TURNS = 3;
 
 async function taskSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 }
+
+/**
+ * The latest synthetic speaker of `room` and when its speech began at the server (epoch ms). The previous one
+ * still counts as speaking for the server's hold after its turn.
+ */
+function speaker(server: MediaServer, room: string): { identity: string; since: number } | undefined {
+  let latest: { identity: string; since: number } | undefined;
+  for (const p of server.room(room)?.participants ?? []) {
+    const since = p.tracks.find((t) => t.source === 'microphone')?.speakingSince;
+    if (typeof since === 'number' && since > (latest?.since ?? -Infinity)) latest = { identity: p.identity, since };
+  }
+  return latest;
+}
+
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : null);
 
 function media(server: MediaServer, room: string, identity: string) {
   const stats = server.room(room)?.participants.find((p) => p.identity === identity)?.media;
@@ -144,7 +168,22 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
     const audioSubscriptions = after.subscriptions - after.videoSubscriptions;
     const profile = process.env.BIGROOM_PROFILE === '1' ? await profileWindow(page.cdp, WINDOW_MS) : undefined;
 
-    const switches0 = after.layerSwitches;
+    // Speech starts: each new speaker after the page started watching (the current one began before).
+    await call('bigRoomWatchAudio');
+    const speechStarts: BigRoomResult['speechStarts'] = [];
+    let last = speaker(server, roomName)?.identity;
+    for (let i = 0; i < SPEECH_TURNS; i++) {
+      if (!(await until(() => (speaker(server, roomName)?.identity ?? last) !== last, 10_000))) break;
+      const turn = speaker(server, roomName)!;
+      last = turn.identity;
+      const heard = await call<{ announcedAt: number | null; audioAt: number | null }>('bigRoomHeard', turn.identity);
+      const after = (at: number | null) => (at === null ? null : Math.max(0, Math.round(at - turn.since)));
+      speechStarts.push({ announcedMs: after(heard.announcedAt), audioMs: after(heard.audioAt) });
+    }
+    const heardStarts = speechStarts.map((s) => s.audioMs);
+    const speechStartMs = heardStarts.includes(null) ? null : median(heardStarts as number[]);
+
+    const switches0 = media(server, roomName, identity).layerSwitches;
     const flipMs: Array<number | null> = [];
     for (let i = 0; i < FLIPS; i++) {
       flipMs.push(await call<number | null>('bigRoomFlip'));
@@ -166,6 +205,8 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
       layerSwitchesPerFlip,
       flipMs: flipMs.map((ms) => (ms === null ? null : Math.round(ms))),
       mainThreadMsPerS,
+      speechStarts,
+      speechStartMs,
       layers,
       ...(profile ? { profile } : {}),
     };

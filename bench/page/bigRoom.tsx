@@ -6,7 +6,7 @@
  */
 import { LiveKitRoom, VideoConference as LkVideoConference } from '@livekit/components-react';
 import { RoomProvider, VideoConference } from '@roomkit/react';
-import { ConnectionState, Room } from 'livekit-client';
+import { ConnectionState, Room, RoomEvent, Track, type Participant, type RemoteParticipant, type RemoteTrack, type RemoteTrackPublication } from 'livekit-client';
 import { createRoot, type Root } from 'react-dom/client';
 
 type Lib = 'roomkit' | 'livekit';
@@ -88,9 +88,62 @@ export async function bigRoomFlip(): Promise<number | null> {
   return (await until(() => pagePlays(lib), 30_000)) ? performance.now() - t0 : null;
 }
 
+/** Epoch ms on the page's clock (the same clock as the server's `Date.now()`: one machine). */
+const epoch = () => performance.timeOrigin + performance.now();
+let watch: { announced: Map<string, number>; audio: Map<string, number>; stop: () => void } | undefined;
+
+/**
+ * From now on, records per identity when the page first learned it speaks (ActiveSpeakersChanged) and when its
+ * microphone's first packet arrived (an RTP source on the track's receiver newer than any it had at the
+ * subscription, which a reused transceiver may have; polled every 10 ms, which is why this starts only after the
+ * main-thread window). A microphone already receiving counts from now.
+ */
+export function bigRoomWatchAudio(): void {
+  const room = current!.room()!;
+  const announced = new Map<string, number>();
+  const audio = new Map<string, number>();
+  const pending = new Map<string, { track: RemoteTrack; after: number }>();
+  const newest = (track: RemoteTrack) => Math.max(-Infinity, ...(track.receiver?.getSynchronizationSources().map((s) => s.timestamp) ?? []));
+  const onSpeakers = (speakers: Participant[]) => {
+    for (const s of speakers) if (!announced.has(s.identity)) announced.set(s.identity, epoch());
+  };
+  const onSubscribed = (track: RemoteTrack, publication: RemoteTrackPublication, participant: RemoteParticipant) => {
+    if (publication.source === Track.Source.Microphone && !audio.has(participant.identity)) pending.set(participant.identity, { track, after: newest(track) });
+  };
+  room.on(RoomEvent.ActiveSpeakersChanged, onSpeakers).on(RoomEvent.TrackSubscribed, onSubscribed);
+  for (const p of room.remoteParticipants.values()) {
+    const mic = p.getTrackPublication(Track.Source.Microphone);
+    if (mic?.track) pending.set(p.identity, { track: mic.track as RemoteTrack, after: -Infinity });
+  }
+  const timer = setInterval(() => {
+    for (const [identity, { track, after }] of pending) {
+      if (newest(track) <= after) continue;
+      audio.set(identity, epoch());
+      pending.delete(identity);
+    }
+  }, 10);
+  watch = {
+    announced,
+    audio,
+    stop: () => {
+      clearInterval(timer);
+      room.off(RoomEvent.ActiveSpeakersChanged, onSpeakers).off(RoomEvent.TrackSubscribed, onSubscribed);
+    },
+  };
+}
+
+/** When the page learned that `identity` speaks and when its first packet arrived (epoch ms; null after 10 s). */
+export async function bigRoomHeard(identity: string): Promise<{ announcedAt: number | null; audioAt: number | null }> {
+  const w = watch!;
+  await until(() => w.audio.has(identity), 10_000);
+  return { announcedAt: w.announced.get(identity) ?? null, audioAt: w.audio.get(identity) ?? null };
+}
+
 /** Leaves: unmounts (RoomKit disconnects its own Room) and disconnects the anchor's Room. */
 export async function bigRoomLeave(): Promise<void> {
   const room = current?.room();
+  watch?.stop();
+  watch = undefined;
   current?.root.unmount();
   await room?.disconnect();
   await until(() => !room || room.state === ConnectionState.Disconnected, 10_000);

@@ -30,6 +30,8 @@ export interface TrackState {
   layers: string[];
   /** The best quality any subscriber wants (LOW 0, MEDIUM 1, HIGH 2), -1 for none: what dynacast asks for. */
   wantedQuality: number;
+  /** Of an audio track: when its current spell of speech began (epoch ms), or null while it is not speaking. */
+  speakingSince: number | null;
 }
 
 /** One publication's sender of SubscribedQualityUpdate: a participant's client, or nobody for synthetic ones. */
@@ -137,6 +139,7 @@ export class Publication {
       packetsReceived: this.layers.reduce((sum, l) => sum + l.up.packetsReceived, 0),
       layers: this.layers.map((l) => l.up.rid ?? '-'),
       wantedQuality: this.wantedQuality,
+      speakingSince: this.kind === 'audio' ? this.activity.speakingSince(Date.now()) : null,
     };
   }
 

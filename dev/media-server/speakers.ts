@@ -14,6 +14,7 @@ export function amplitudeFromDbov(dbov: number): number {
 /** Tracks whether one audio track carries speech, from the audio level of each RTP packet. */
 export class AudioActivity {
   private lastLoudAt = Number.NEGATIVE_INFINITY;
+  private spellStartedAt = Number.NEGATIVE_INFINITY;
   private peak = 0;
   private peakAt = Number.NEGATIVE_INFINITY;
 
@@ -24,11 +25,17 @@ export class AudioActivity {
   record(dbov: number | undefined, now: number): void {
     const amplitude = dbov === undefined ? 0.5 : amplitudeFromDbov(dbov);
     if (amplitude < amplitudeFromDbov(SPEAKING_THRESHOLD_DBOV)) return;
+    if (now - this.lastLoudAt > SPEAKING_HOLD_MS) this.spellStartedAt = now;
     this.lastLoudAt = now;
     if (amplitude >= this.peak || now - this.peakAt > SPEAKING_HOLD_MS) {
       this.peak = amplitude;
       this.peakAt = now;
     }
+  }
+
+  /** When the current spell of speech began (its first loud packet, epoch ms), or null when not speaking at `now`. */
+  speakingSince(now: number): number | null {
+    return now - this.lastLoudAt <= SPEAKING_HOLD_MS ? this.spellStartedAt : null;
   }
 
   /** The speaking level (0..1) at `now`; 0 when the track is not speaking. */

@@ -1,4 +1,5 @@
 import { RemoteTrackPublication, RoomEvent, Track, type Room, type TrackPublication } from 'livekit-client';
+import { manageAudio } from './audioSubscriptions.js';
 import { managedRooms } from './managedRooms.js';
 
 /**
@@ -9,8 +10,9 @@ import { managedRooms } from './managedRooms.js';
  * - **Video.** Video elements retain the publication they show. A remote camera or screen share is subscribed
  *   when a tile retains it, and unsubscribed once nobody has retained it for a short grace period (400 ms), so a
  *   page flip does not flap and an off-page camera never stays subscribed.
- * - **Audio.** Every remote audio track (microphones, screen-share audio) is subscribed as soon as it is
- *   published, so everyone stays audible whatever page is shown. Audio costs little next to video.
+ * - **Audio.** Whatever page is shown, screen-share audio, agents and (in a room of up to a dozen microphones)
+ *   every microphone are subscribed; in a bigger room, the microphones of those who speak, spoke or unmuted
+ *   recently (`manageAudio`), so a room of mostly silent or muted microphones costs close to nothing per person.
  *
  * When the last layout stops managing, subscriptions are left as they are.
  */
@@ -30,6 +32,7 @@ export function getVideoSubscriptions(room: Room): Manager {
   const counts = new Map<RemoteTrackPublication, number>();
   const timers = new Map<RemoteTrackPublication, ReturnType<typeof setTimeout>>();
   let managing = 0;
+  let stopAudio = () => {};
 
   const release = (publication: RemoteTrackPublication) => {
     if (managing === 0 || (counts.get(publication) ?? 0) > 0 || timers.has(publication)) return;
@@ -41,11 +44,9 @@ export function getVideoSubscriptions(room: Room): Manager {
       }, GRACE_MS),
     );
   };
-  /** Applies the policy to one remote publication: audio subscribed, unretained video released. */
+  /** Applies the policy to one remote video publication: released unless retained. */
   const apply = (publication: TrackPublication) => {
-    if (!(publication instanceof RemoteTrackPublication)) return;
-    if (isVideo(publication)) release(publication);
-    else if (publication.kind === Track.Kind.Audio && !publication.isDesired) publication.setSubscribed(true);
+    if (publication instanceof RemoteTrackPublication && isVideo(publication)) release(publication);
   };
   const sweep = () => {
     for (const participant of room.remoteParticipants.values()) participant.trackPublications.forEach(apply);
@@ -80,6 +81,7 @@ export function getVideoSubscriptions(room: Room): Manager {
         // Connected: the publications the join brought. Joining: each arrives with TrackPublished.
         room.on(RoomEvent.TrackPublished, apply).on(RoomEvent.TrackSubscribed, onSubscribed).on(RoomEvent.Connected, sweep);
         sweep();
+        stopAudio = manageAudio(room);
       }
       let active = true;
       return () => {
@@ -90,6 +92,7 @@ export function getVideoSubscriptions(room: Room): Manager {
           room.off(RoomEvent.TrackPublished, apply).off(RoomEvent.TrackSubscribed, onSubscribed).off(RoomEvent.Connected, sweep);
           timers.forEach(clearTimeout);
           timers.clear();
+          stopAudio();
         }
       };
     },

@@ -84,6 +84,20 @@ describe('speaker detection', () => {
     expect(activity.level(1001 + SPEAKING_HOLD_MS)).toBe(0);
   });
 
+  it('dates a spell of speech from its first loud packet, across short pauses, and starts a new one after the hold', () => {
+    const activity = new AudioActivity();
+    expect(activity.speakingSince(0)).toBeNull();
+    activity.record(127, 500);
+    expect(activity.speakingSince(500)).toBeNull(); // silence is no speech
+    activity.record(20, 1000);
+    activity.record(20, 1000 + SPEAKING_HOLD_MS); // a pause within the hold: the same spell
+    expect(activity.speakingSince(1000 + SPEAKING_HOLD_MS)).toBe(1000);
+    const quiet = 1001 + 2 * SPEAKING_HOLD_MS;
+    expect(activity.speakingSince(quiet)).toBeNull();
+    activity.record(20, quiet);
+    expect(activity.speakingSince(quiet)).toBe(quiet);
+  });
+
   it('reports who started, stopped or changed level noticeably', () => {
     const changes = speakerChanges(
       new Map([
