@@ -3,10 +3,13 @@
  * installs it, with react, react-dom, livekit-client and @tanstack/react-query external (peers an app already
  * has). RoomKit is first built as it is published (the library build of vite.config.ts, and the stylesheet
  * src/styles/styles.css, which the package ships as styles.css). Size is the sum over every emitted file
- * (JS chunks and CSS) of its gzip -9 size; kB = 1000 bytes.
+ * (JS chunks and CSS) of its gzip -9 size; kB = 1000 bytes. The tarball is what `npm pack` would publish after
+ * `npm run build`.
  */
+import { execFile } from 'node:child_process';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Rollup } from 'vite';
@@ -82,6 +85,9 @@ export async function buildApp(app: string): Promise<BundleSize> {
 }
 
 export interface BundleResult {
+  /** The packed tarball `npm pack` makes from a fresh `npm run build`, kB (10³ bytes), and its unpacked size. */
+  tarballKb: number;
+  tarballUnpackedKb: number;
   bundleKb: number;
   anchorBundleKb: number;
   bundleRatio: number;
@@ -92,12 +98,25 @@ export interface BundleResult {
 
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
+const execFileAsync = promisify(execFile);
+
+/** Builds the package as `npm run build` does and asks `npm pack` what it would publish. */
+export async function measureTarball(): Promise<{ tarballKb: number; tarballUnpackedKb: number }> {
+  await execFileAsync('npm', ['run', 'build'], { cwd: root });
+  const { stdout } = await execFileAsync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+  const [info] = JSON.parse(stdout) as Array<{ size: number; unpackedSize: number }>;
+  if (!info) throw new Error(`npm pack --dry-run printed no package: ${stdout.slice(0, 300)}`);
+  return { tarballKb: kb(info.size), tarballUnpackedKb: kb(info.unpackedSize) };
+}
+
 export async function runBundle(): Promise<BundleResult> {
+  const tarball = await measureTarball();
   await buildPackage();
   const details: BundleSize[] = [];
   for (const app of ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core']) details.push(await buildApp(app));
   const size = (app: string) => details.find((d) => d.app === app)!.gzipBytes;
   return {
+    ...tarball,
     bundleKb: kb(size('roomkit-conference')),
     anchorBundleKb: kb(size('livekit-conference')),
     bundleRatio: Math.round((size('roomkit-conference') / size('livekit-conference')) * 1000) / 1000,

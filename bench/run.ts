@@ -139,6 +139,7 @@ const growth = (lib: 'roomkit' | 'livekit') => {
 };
 
 const BENCH = {
+  tarballKb: bundle.tarballKb,
   bundleKb: bundle.bundleKb,
   anchorBundleKb: bundle.anchorBundleKb,
   bundleRatio: bundle.bundleRatio,
@@ -207,6 +208,7 @@ const rows: Array<Row | string> = [
   'Bundle (Vite, minified, gzip -9; react, react-dom, livekit-client, @tanstack/react-query external)',
   ['provider + VideoConference + stylesheet, kB', `${bundle.bundleKb}`, `${bundle.anchorBundleKb}`, `ratio ${bundle.bundleRatio} ≤ 0.7`, bundle.bundleRatio <= 0.7],
   ['provider + useParticipants, kB', `${bundle.coreKb}`, `${bundle.anchorCoreKb}`, '≤ 7', bundle.coreKb <= 7],
+  ['packed tarball (npm pack), kB (unpacked)', `${bundle.tarballKb} (${bundle.tarballUnpackedKb})`, '', '≤ 300', bundle.tarballKb <= 300],
   `Render isolation (Chromium, 100 participants, all ${rk.mountedTiles} tiles mounted; ${rk.speaker.samples} changes each)`,
   ['tile renders per active-speaker change', `${rk.speaker.tileRendersPerChange}`, `${lk.speaker.tileRendersPerChange}`, '≤ 2', rk.speaker.tileRendersPerChange <= 2],
   ['tile renders per microphone mute', `${rk.mute.tileRendersPerChange}`, `${lk.mute.tileRendersPerChange}`, '≤ 2', rk.mute.tileRendersPerChange <= 2],
