@@ -124,7 +124,20 @@ const ROUTES: Route[] = [
       if (reliable !== undefined) message.reliable = reliable;
       const destinations = stringList(body, 'destinationIdentities');
       if (destinations) message.destinationIdentities = destinations;
+      const from = str(body, 'from');
+      if (from !== undefined) message.from = from;
       return { delivered: s.sendData(room!, message) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/rooms/${ROOM}/text$`),
+    handle: (s, [room], body) => {
+      const from = str(body, 'from');
+      const text = str(body, 'text');
+      if (from === undefined || text === undefined) throw new ControlError('"from" (a participant of the room) and "text" are required', 400);
+      const topic = str(body, 'topic');
+      return { delivered: s.sendText(room!, { from, text, ...(topic === undefined ? {} : { topic }) }) };
     },
   },
   {

@@ -11,7 +11,8 @@ import {
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from './context';
-import { relayDataPacket, sendServerDataPacket, type ServerDataMessage } from './data';
+import { relayDataPacket, sendServerDataPacket, sendTextStream, type ServerDataMessage, type ServerTextMessage } from './data';
+import { ControlError } from './errors';
 import { ReliableHistory } from './reliableReplay';
 import { newId } from './ids';
 import { Participant, type ParticipantHost, type ParticipantInit, type ParticipantState } from './participant';
@@ -175,9 +176,20 @@ export class Room implements ParticipantHost {
     relayDataPacket(this.members.values(), from, label, data, this.ctx.logger, this.reliableHistory);
   }
 
-  /** Sends a data packet from the server (no sender identity). Returns how many participants it reached. */
+  /** Sends a data packet from the server, or as `message.from`. Returns how many participants it reached. */
   sendServerData(message: ServerDataMessage): number {
-    return sendServerDataPacket(this.members.values(), message);
+    return sendServerDataPacket(this.members.values(), message, message.from === undefined ? undefined : this.sender(message.from));
+  }
+
+  /** Sends a text stream as `message.from`. Returns how many participants it reached. */
+  sendText(message: ServerTextMessage): number {
+    return sendTextStream(this.members.values(), this.sender(message.from), message);
+  }
+
+  private sender(identity: string): Participant {
+    const participant = this.members.get(identity);
+    if (!participant) throw new ControlError(`no participant "${identity}" in room "${this.name}" to send as; add it first (a synthetic one, say)`, 404);
+    return participant;
   }
 
   setMetadata(metadata: string): void {

@@ -3,7 +3,7 @@ import type { ServerContext } from './context';
 import { ControlError } from './errors';
 import { applyPermissionPatch, type PermissionPatch } from './grants';
 import type { Participant, ParticipantState } from './participant';
-import type { ServerDataMessage } from './data';
+import type { ServerDataMessage, ServerTextMessage } from './data';
 import { Room, type RoomState } from './room';
 import { SyntheticCrowd, type SyntheticOptions } from './synthetic/crowd';
 
@@ -128,6 +128,10 @@ export class RoomRegistry {
 
   sendData(room: string, message: ServerDataMessage): number {
     return this.requireRoom(room).sendServerData(message);
+  }
+
+  sendText(room: string, message: ServerTextMessage): number {
+    return this.requireRoom(room).sendText(message);
   }
 
   /** Adds synthetic participants to a room (created if needed); returns their identities. */

@@ -6,7 +6,7 @@ import type { ServerContext } from './context';
 import type { PermissionPatch } from './grants';
 import { createConsoleLogger, type Logger, type LogLevel } from './log';
 import type { ParticipantState } from './participant';
-import type { ServerDataMessage } from './data';
+import type { ServerDataMessage, ServerTextMessage } from './data';
 import type { RoomState } from './room';
 import { RoomRegistry, type QualityName } from './rooms';
 import { DEFAULT_TOKEN_SECRET } from './token';
@@ -67,8 +67,10 @@ export interface MediaServer {
   setActiveSpeakers(room: string, speakers: { identity: string; level?: number }[] | null): RoomState;
   /** Imposes a participant's connection quality, or with `null` returns to the measured one. */
   setConnectionQuality(room: string, identity: string, quality: QualityName | null): ParticipantState;
-  /** Sends a data message from the server; returns how many participants it reached. */
+  /** Sends a data message from the server (or as `message.from`); returns how many participants it reached. */
   sendData(room: string, message: ServerDataMessage): number;
+  /** Sends a text stream (chat on `lk.chat` by default) as `message.from`; returns how many participants it reached. */
+  sendText(room: string, message: ServerTextMessage): number;
   /** Removes every participant with ROOM_DELETED and forgets the room. */
   deleteRoom(room: string): void;
   /**
@@ -280,6 +282,10 @@ class DevMediaServer implements MediaServer {
 
   sendData(room: string, message: ServerDataMessage): number {
     return this.registry.sendData(room, message);
+  }
+
+  sendText(room: string, message: ServerTextMessage): number {
+    return this.registry.sendText(room, message);
   }
 
   deleteRoom(room: string): void {

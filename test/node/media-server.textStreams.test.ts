@@ -74,6 +74,30 @@ describe('text streams, attributes and agents on the dev media server', () => {
     expect(alice.peer.received).toEqual([]);
   });
 
+  it('sends chat and data as a synthetic participant (server API and control API), never back to it', async () => {
+    const bob = await joinWithData('bob', 'ts-5');
+    const [crowd] = server.addSyntheticParticipants('ts-5', { count: 1, camera: false, microphone: false });
+    expect(server.sendText('ts-5', { from: crowd!, text: 'hi from the crowd' })).toBe(1);
+    const response = await fetch(`${server.controlUrl}/rooms/ts-5/data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: crowd, payload: '{"type":"raise","raisedAt":1}', topic: 'roomkit.hand' }),
+    });
+    expect(await response.json()).toEqual({ delivered: 1 });
+    await expect.poll(() => bob.peer.received.length).toBe(4);
+    expect(bob.peer.received.map((p) => [p.value.case, p.participantIdentity])).toEqual([
+      ['streamHeader', crowd],
+      ['streamChunk', crowd],
+      ['streamTrailer', crowd],
+      ['user', crowd],
+    ]);
+    const [header, chunk, , user] = bob.peer.received.map((p) => p.value);
+    expect(header?.case === 'streamHeader' && [header.value.topic, header.value.totalLength]).toEqual(['lk.chat', 17n]);
+    expect(chunk?.case === 'streamChunk' && new TextDecoder().decode(chunk.value.content)).toBe('hi from the crowd');
+    expect(user?.case === 'user' && [user.value.topic, user.value.participantIdentity]).toEqual(['roomkit.hand', crowd]);
+    expect(() => server.sendText('ts-5', { from: 'nobody', text: 'x' })).toThrow(/no participant "nobody" in room "ts-5" to send as/);
+  });
+
   it('drops text streams from a participant without canPublishData', async () => {
     const alice = await joinWithData('alice', 'ts-2', {}, { canPublishData: false });
     const bob = await joinWithData('bob', 'ts-2');
