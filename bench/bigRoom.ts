@@ -9,12 +9,12 @@
  * BIGROOM_LIBS=roomkit runs one library; BIGROOM_PROFILE=1 adds a CPU profile of the page after the measured
  * window (on an unminified build of the page, so it is not the figure's page).
  */
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { startMediaServer, type MediaServer } from '../dev/media-server';
 import { signToken } from '../dev/room-api/accessToken';
 import { buildPage, launch, openPage, servePage } from './browser';
 
-type Lib = 'roomkit' | 'livekit';
+export type Lib = 'roomkit' | 'livekit';
 
 /** One library in one room. */
 export interface BigRoomResult {
@@ -91,12 +91,13 @@ async function profileWindow(cdp: CDPSession, ms: number): Promise<NonNullable<B
   };
 }
 
-const SECRET = 'roomkit-bench';
+export const SECRET = 'roomkit-bench';
 const WINDOW_MS = 5000;
 const FLIPS = 3;
 const SPEECH_TURNS = 3;
 
-async function taskSeconds(cdp: CDPSession): Promise<number> {
+/** The renderer's main-thread task time so far, seconds (DevTools `Performance.getMetrics`; enable `Performance` first). */
+export async function taskSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 }
@@ -116,19 +117,33 @@ function speaker(server: MediaServer, room: string): { identity: string; since: 
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : null);
 
-function media(server: MediaServer, room: string, identity: string) {
+/** What the server forwarded to `identity` in `room` so far. */
+export function media(server: MediaServer, room: string, identity: string) {
   const stats = server.room(room)?.participants.find((p) => p.identity === identity)?.media;
   if (!stats) throw new Error(`${identity} is not in ${room}`);
   return stats;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+/** Polls `condition` every 100 ms; false when it still fails after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
   return true;
+}
+
+/** Calls one of the benchmark page's `window.bench` functions. */
+export function pageCall(page: Page) {
+  return <T,>(fn: string, arg?: unknown) =>
+    page.evaluate(({ fn, arg }) => (window as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[fn]!(arg), { fn, arg }) as Promise<T>;
+}
+
+/** A token for the page's participant: join `room`, an hour long. */
+export function viewerToken(identity: string, room: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signToken({ iss: 'bench', sub: identity, nbf: now - 5, exp: now + 3600, video: { roomJoin: true, room } }, SECRET);
 }
 
 export async function runBigRoom(server: MediaServer, pageUrl: string, browser: Awaited<ReturnType<typeof launch>>, lib: Lib, publishers: number): Promise<BigRoomResult> {
@@ -138,10 +153,8 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
   const page = await openPage(browser, pageUrl);
   try {
     await page.cdp.send('Performance.enable');
-    const call = <T,>(fn: string, arg?: unknown) =>
-      page.page.evaluate(({ fn, arg }) => (window as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[fn]!(arg), { fn, arg }) as Promise<T>;
-    const now = Math.floor(Date.now() / 1000);
-    const token = signToken({ iss: 'bench', sub: identity, nbf: now - 5, exp: now + 3600, video: { roomJoin: true, room: roomName } }, SECRET);
+    const call = pageCall(page.page);
+    const token = viewerToken(identity, roomName);
     const join = await call<{ firstVideoMs: number | null; tiles: number }>('bigRoomJoin', { lib, url: server.url, token });
 
     // Settled: the server forwards exactly the cameras the client wants, and the client wants what its layout

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BigRoomResult } from './bigRoom';
+import type { WebinarResult } from './webinar';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
 import {
@@ -46,28 +47,16 @@ async function runChild(command: string, args: string[], prefix: string): Promis
   return { json: code === 0 && line ? line.slice(prefix.length + 1) : null, code, out };
 }
 
-/** Runs bench/connect.ts in a loopback-only network namespace; null with the reason where that is impossible. */
-async function runConnect(): Promise<{ result: ConnectResult | null; reason?: string }> {
+/** Runs a bench script in its own process inside a loopback-only network namespace and reads its `PREFIX {json}` line. */
+async function runInNamespace<T>(script: string, args: string[], prefix: string): Promise<{ result: T | null; reason?: string }> {
   if (process.getuid?.() !== 0) return { result: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
   const { json, code, out } = await runChild(
     'bash',
-    [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/connect.ts')],
-    'CONNECT',
+    [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, script), ...args],
+    prefix,
   );
-  if (!json) return { result: null, reason: `bench/connect.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
-  return { result: JSON.parse(json) as ConnectResult };
-}
-
-/** Runs bench/bigRoom.ts in a loopback-only network namespace; null with the reason where that is impossible. */
-async function runBigRooms(): Promise<{ results: BigRoomResult[] | null; reason?: string }> {
-  if (process.getuid?.() !== 0) return { results: null, reason: 'needs root for a loopback-only network namespace (unshare -n)' };
-  const { json, code, out } = await runChild(
-    'bash',
-    [resolve(root, 'test/e2e/netns.sh'), process.execPath, '--import', 'tsx', resolve(root, 'bench/bigRoom.ts'), '100', '300'],
-    'BIGROOM',
-  );
-  if (!json) return { results: null, reason: `bench/bigRoom.ts failed (exit ${code}): ${out.trim().slice(-500)}` };
-  return { results: JSON.parse(json) as BigRoomResult[] };
+  if (!json) return { result: null, reason: `${script} failed (exit ${code}): ${out.trim().slice(-500)}` };
+  return { result: JSON.parse(json) as T };
 }
 
 log('bundles');
@@ -112,9 +101,12 @@ try {
 }
 
 log('connect overhead (media server, loopback namespace)');
-const connect = await runConnect();
+const connect = await runInNamespace<ConnectResult>('bench/connect.ts', [], 'CONNECT');
 log('big room: 100 and 300 synthetic publishers (media server, loopback namespace)');
-const bigRoom = await runBigRooms();
+const bigRoomRun = await runInNamespace<BigRoomResult[]>('bench/bigRoom.ts', ['100', '300'], 'BIGROOM');
+const bigRoom = { results: bigRoomRun.result, reason: bigRoomRun.reason };
+log('webinar: 1000 participants, 20 cameras (media server, loopback namespace)');
+const webinar = await runInNamespace<WebinarResult[]>('bench/webinar.ts', [], 'WEBINAR');
 const runtimeS = Math.round((Date.now() - started) / 1000);
 
 // ---- report ----------------------------------------------------------------------------------------------
@@ -128,6 +120,7 @@ const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 1
 const version = async (name: string) =>
   (JSON.parse(await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
+const web = (lib: 'roomkit' | 'livekit') => webinar.result?.find((r) => r.lib === lib);
 const big = (lib: 'roomkit' | 'livekit', publishers: number) => bigRoom.results?.find((r) => r.lib === lib && r.publishers === publishers);
 const rk300 = big('roomkit', 300);
 const lk300 = big('livekit', 300);
@@ -200,6 +193,13 @@ const BENCH = {
   bigRoomLayerSwitchesPerFlip: rk300?.layerSwitchesPerFlip ?? null,
   anchorBigRoomLayerSwitchesPerFlip: lk300?.layerSwitchesPerFlip ?? null,
   ...(bigRoom.results ? {} : { bigRoomSkipped: bigRoom.reason }),
+  webinarFirstVideoMs: web('roomkit')?.firstVideoMs ?? null,
+  anchorWebinarFirstVideoMs: web('livekit')?.firstVideoMs ?? null,
+  webinarMainThreadMsPerS: web('roomkit')?.mainThreadMsPerS ?? null,
+  anchorWebinarMainThreadMsPerS: web('livekit')?.mainThreadMsPerS ?? null,
+  webinarHeapMb: web('roomkit')?.heapMb ?? null,
+  anchorWebinarHeapMb: web('livekit')?.heapMb ?? null,
+  ...(webinar.result ? {} : { webinarSkipped: webinar.reason }),
   runtimeS,
 };
 
@@ -276,6 +276,21 @@ for (const publishers of [100, 300]) {
   );
 }
 if (bigRoom.results) rows.push(['main-thread cost at 300 over 100 publishers', `${growth('roomkit') ?? '–'}`, `${growth('livekit') ?? '–'}`, '≤ 1.3', (growth('roomkit') ?? Infinity) <= 1.3]);
+{
+  const r = web('roomkit');
+  const a = web('livekit');
+  if (!r || !a) rows.push(`Webinar (1000 participants): skipped, ${webinar.reason ?? 'no result'}`);
+  else {
+    const v = (x: number | null) => (x === null ? '–' : `${x}`);
+    rows.push(
+      `Webinar (Chromium, dev media server, 20 panelists with cameras and 980 listeners with muted microphones; ${r.hands} hands and ${r.chats} chat messages in the window)`,
+      ['join to every panelist camera playing, ms', `${v(r.firstVideoMs)}${r.settled ? '' : ' (not settled)'}`, `${v(a.firstVideoMs)}${a.settled ? '' : ' (not settled)'}`, '≤ anchor', r.firstVideoMs !== null && (a.firstVideoMs === null || r.firstVideoMs <= a.firstVideoMs)],
+      ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, '≤ anchor', r.mainThreadMsPerS <= a.mainThreadMsPerS],
+      ['JS heap after GC, MB', `${r.heapMb}`, `${a.heapMb}`, '≤ anchor', r.heapMb <= a.heapMb],
+      ['participant list: open to first rows | scroll to the end, ms (steps)', r.list ? `${v(r.list.openMs)} | ${v(r.list.scrollMs)} (${r.list.steps})` : '–', 'no list', '', null],
+    );
+  }
+}
 
 const header: Row = ['measure', 'RoomKit', 'components-react', 'target', null];
 const table = rows.filter((r): r is Row => typeof r !== 'string');
@@ -293,7 +308,7 @@ console.log(out.join('\n'));
 
 const details = resolve(PAGE_OUT, '..', 'results.json');
 await mkdir(resolve(details, '..'), { recursive: true });
-await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, bigRoom, BENCH }, null, 2));
+await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, bigRoom, webinar, BENCH }, null, 2));
 console.log(`details: ${details}`);
 console.log(`BENCH ${JSON.stringify(BENCH)}`);
 process.exit(0);

@@ -31,6 +31,14 @@ function pagePlays(lib: Lib): boolean {
   });
 }
 
+/** Remote videos on the page that play (a room where not every tile has a camera). */
+function playingVideos(lib: Lib): number {
+  return remoteTiles(lib).filter((tile) => {
+    const video = tile.querySelector('video');
+    return video !== null && video.readyState >= 2 && video.videoWidth > 0;
+  }).length;
+}
+
 async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
@@ -41,7 +49,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 }
 
 /** Joins and resolves when the first page of video plays: ms from the render, or null after 90 s. */
-export async function bigRoomJoin(options: { lib: Lib; url: string; token: string }): Promise<{ firstVideoMs: number | null; tiles: number }> {
+export async function bigRoomJoin(options: { lib: Lib; url: string; token: string; expectVideos?: number }): Promise<{ firstVideoMs: number | null; tiles: number }> {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
   let roomkitRoom: Room | undefined;
@@ -61,7 +69,8 @@ export async function bigRoomJoin(options: { lib: Lib; url: string; token: strin
       )}
     </div>,
   );
-  const plays = await until(() => pagePlays(options.lib), 90_000);
+  const expect = options.expectVideos;
+  const plays = await until(() => (expect === undefined ? pagePlays(options.lib) : playingVideos(options.lib) >= expect), 90_000);
   return { firstVideoMs: plays ? performance.now() - t0 : null, tiles: remoteTiles(options.lib).length };
 }
 
@@ -137,6 +146,33 @@ export async function bigRoomHeard(identity: string): Promise<{ announcedAt: num
   const w = watch!;
   await until(() => w.audio.has(identity), 10_000);
   return { announcedAt: w.announced.get(identity) ?? null, audioAt: w.audio.get(identity) ?? null };
+}
+
+/**
+ * Opens RoomKit's participant list from the control bar and resolves when its first rows show (ms from the
+ * click), then scrolls it to the end, a viewport at a time, each step waiting until the rows change (ms for the
+ * whole scroll, and the steps). Null where the list never shows or a step never renders new rows.
+ */
+export async function webinarParticipantList(): Promise<{ openMs: number | null; scrollMs: number | null; steps: number }> {
+  const toggle = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => /^Participants \(\d+\)$/.test(b.getAttribute('aria-label') ?? b.textContent ?? ''));
+  if (!toggle) throw new Error('no participant-list toggle ("Participants (n)")');
+  const rows = () => document.querySelectorAll('.rk-participant-row');
+  const t0 = performance.now();
+  toggle.click();
+  if (!(await until(() => rows().length > 0, 10_000))) return { openMs: null, scrollMs: null, steps: 0 };
+  const openMs = performance.now() - t0;
+  const viewport = document.querySelector<HTMLElement>('.rk-participant-viewport');
+  if (!viewport) throw new Error('no .rk-participant-viewport');
+  const atEnd = () => viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1;
+  const t1 = performance.now();
+  let steps = 0;
+  while (!atEnd()) {
+    const first = rows()[0]?.textContent;
+    viewport.scrollTop += viewport.clientHeight;
+    steps++;
+    if (!(await until(() => rows()[0]?.textContent !== first, 5_000))) return { openMs, scrollMs: null, steps };
+  }
+  return { openMs, scrollMs: performance.now() - t1, steps };
 }
 
 /** Leaves: unmounts (RoomKit disconnects its own Room) and disconnects the anchor's Room. */
