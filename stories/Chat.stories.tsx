@@ -49,3 +49,26 @@ export const Empty: Story = {
     await expect(within(canvasElement).getByText('No messages yet.')).toBeVisible();
   },
 };
+
+function ChatWithLinks() {
+  const room = useRoom() as TestRoom;
+  useEffect(() => {
+    room.deliverChat('p1', 'Agenda: https://example.com/agenda (and the notes at http://notes.example.com/today).');
+    room.deliverChat('p2', 'Not a link: javascript:alert(1), <b>nor markup</b>.');
+  }, [room]);
+  return <Chat style={{ height: 360, width: 360 }} />;
+}
+
+/** `http(s)` addresses become links that open a new tab; other schemes and markup stay text. */
+export const Links: Story = {
+  render: () => <ChatWithLinks />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const agenda = await c.findByRole('link', { name: 'https://example.com/agenda' });
+    await expect(agenda).toHaveAttribute('target', '_blank');
+    await expect(agenda).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(c.getByRole('link', { name: 'http://notes.example.com/today' })).toBeVisible();
+    await expect(c.getAllByRole('link')).toHaveLength(2);
+    await expect(c.getByText('Not a link: javascript:alert(1), <b>nor markup</b>.')).toBeVisible();
+  },
+};

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { memo, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { splitLinks } from '../core/links.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useChat } from '../hooks/useChat.js';
 import { useClientValue } from '../hooks/useClientValue.js';
@@ -66,7 +67,7 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
               {showTimes ? timeFormat?.format(m.timestamp) : null}
             </time>
             <p className="rk-chat-text">
-              {m.message}
+              <MessageText message={m.message} />
               {m.editTimestamp === undefined ? null : <span className="rk-chat-edited"> {labels.chatEdited}</span>}
             </p>
           </li>
@@ -105,3 +106,20 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
     </section>
   );
 }
+
+/** A message's text with its `http(s)` addresses as links that open in a new tab; nothing else becomes markup. */
+const MessageText = memo(function MessageText({ message }: { message: string }) {
+  return (
+    <>
+      {splitLinks(message).map((piece, i) =>
+        piece.href === undefined ? (
+          piece.text
+        ) : (
+          <a key={i} className="rk-chat-link" href={piece.href} target="_blank" rel="noopener noreferrer">
+            {piece.text}
+          </a>
+        ),
+      )}
+    </>
+  );
+});
