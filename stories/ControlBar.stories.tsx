@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ControlBar, LeaveButton, TrackToggle } from '@roomkit/react';
+import { ControlBar, LeaveButton, TrackToggle, useRoom } from '@roomkit/react';
+import type { TestRoom } from '@roomkit/react/testing';
+import { useEffect } from 'react';
 import { Track } from 'livekit-client';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
@@ -141,5 +143,24 @@ export const Wide: Story = {
     await expect(c.getByRole('toolbar')).not.toHaveAttribute('data-compact');
     await expect(c.queryByRole('button', { name: 'More' })).toBeNull();
     await expect(c.getByText('Raise hand')).toBeVisible();
+  },
+};
+
+function UnreadChat() {
+  const room = useRoom() as TestRoom;
+  useEffect(() => {
+    room.addParticipant({ identity: 'ana', name: 'Ana' }).deliverChat('ana', 'Slides are up.').deliverChat('ana', 'Questions at the end.');
+  }, [room]);
+  return <ControlBar controls={{ chat: true }} chatOpen={false} />;
+}
+
+/** Messages that arrived while the chat panel was closed: a count on the toggle, and in its name. */
+export const ChatUnread: Story = {
+  render: () => <UnreadChat />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const chat = await c.findByRole('button', { name: 'Chat, 2 unread' });
+    await expect(chat).toHaveAttribute('data-unread', '2');
+    await expect(within(chat).getByText('2')).toBeVisible();
   },
 };

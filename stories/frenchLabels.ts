@@ -75,6 +75,7 @@ export const french: RoomKitLabels = {
   conference: 'Réunion',
   controls: 'Commandes',
   showChat: 'Discussion',
+  unreadMessages: (count) => `${count} non lu${count > 1 ? 's' : ''}`,
   captions: 'Sous-titres',
   showCaptions: 'Sous-titres',
   captionLine: (speaker, text) => `${speaker} : ${text}`,

@@ -18,6 +18,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-compact': 'The control bar is too narrow for its labels: it shows icons alone, and folds its less used controls into a "More" menu.',
   'data-control': 'Which control a control bar slot holds (microphone, cameraDevice, screenShare, chat, …; `FOLD_ORDER` in ControlBar lists the foldable ones).',
   'data-count': 'How many participants are listed (on the participant list and its control bar toggle; hidden ones never count).',
+  'data-unread': 'How many chat messages from others arrived while the chat panel was closed (on the control bar\'s chat toggle; absent at 0).',
   'data-identity': "The identity of the participant the speaker view shows large (on its large tile's container).",
   'data-kind': 'The device kind of a device select.',
   'data-layout': 'The layout the conference shows: grid, speaker (speaker view) or focus (a pinned tile or a screen share).',

@@ -1,5 +1,6 @@
 import { Track } from 'livekit-client';
-import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
+import { Fragment, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { getChatStore } from '../core/chatStore.js';
 import { canSendToTiles } from '../core/grants.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
@@ -77,6 +78,35 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
+/** Messages from others that arrived while the chat panel was closed (0 while it is open). */
+function useUnreadChat(open: boolean): number {
+  const store = useRoomStore('ControlBar');
+  const chat = getChatStore(store.room);
+  const received = useStoreValue(chat.subscribe, () => chat.getMessages().reduce((n, m) => (m.isLocal ? n : n + 1), 0));
+  const [seen, setSeen] = useState(received);
+  // While open, everything is seen: adjusted during render, so the count never shows for a frame.
+  if (open && seen !== received) setSeen(received);
+  return open ? 0 : Math.max(0, received - seen);
+}
+
+function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
+  const unread = useUnreadChat(open);
+  return (
+    <button type="button" className="rk-button rk-chat-toggle" aria-pressed={open} onClick={onToggle} data-unread={unread || undefined}>
+      <ChatIcon />
+      <span className="rk-button-label">
+        {labels.showChat}
+        {unread ? <span className="rk-visually-hidden">, {labels.unreadMessages(unread)}</span> : null}
+      </span>
+      {unread ? (
+        <span className="rk-unread" aria-hidden="true">
+          {unread}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
 function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
   const { total } = useParticipantList();
   return (
@@ -88,7 +118,8 @@ function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggl
 }
 
 /**
- * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat, participants
+ * The meeting's toolbar: microphone, camera and screen-share toggles with device selects, chat (with the count of
+ * messages that arrived while its panel was closed, `data-unread`), participants
  * (named with the count of listed participants, `data-count`), captions, leave.
  * Publishing controls appear only where the effective grants allow them.
  * It measures its own width (not the window's): too narrow for its labelled controls in two rows, it shows icons
@@ -138,12 +169,7 @@ export function ControlBar({
     ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
     [
       'chat',
-      want.chat && (
-        <button type="button" className="rk-button rk-chat-toggle" aria-pressed={!!chatOpen} onClick={onChatToggle}>
-          <ChatIcon />
-          <span className="rk-button-label">{labels.showChat}</span>
-        </button>
-      ),
+      want.chat && <ChatToggle open={!!chatOpen} onToggle={onChatToggle} labels={labels} />,
     ],
     ['participants', want.participants && <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} />],
     [

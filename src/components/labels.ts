@@ -77,6 +77,8 @@ export interface RoomKitLabels {
   conference: string;
   controls: string;
   showChat: string;
+  /** Added to the chat toggle's name while messages arrived with the panel closed: "3 unread". */
+  unreadMessages: (count: number) => string;
   /** The captions region and its toggle. */
   captions: string;
   /** The captions toggle's label. */
@@ -273,6 +275,7 @@ export const defaultLabels: RoomKitLabels = {
   conference: 'Meeting',
   controls: 'Meeting controls',
   showChat: 'Chat',
+  unreadMessages: (count) => `${count} unread`,
   captions: 'Captions',
   showCaptions: 'Captions',
   captionLine: (speaker, text) => `${speaker}: ${text}`,
