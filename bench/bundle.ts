@@ -41,6 +41,8 @@ export interface BundleSize {
   /** gzip bytes per emitted file */
   files: Array<{ name: string; bytes: number; gzip: number }>;
   gzipBytes: number;
+  /** Of those, what loads before the first paint: the entry chunk, its static imports and their CSS. */
+  initialGzipBytes: number;
   rawBytes: number;
 }
 
@@ -69,17 +71,29 @@ export async function buildApp(app: string): Promise<BundleSize> {
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  const files = outputs
-    .flatMap((o) => o.output)
-    .map((f) => {
-      const content = f.type === 'chunk' ? f.code : f.source;
-      const bytes = Buffer.byteLength(content);
-      return { name: f.fileName, bytes, gzip: gzipSync(content, { level: 9 }).length };
-    });
+  const emitted = outputs.flatMap((o) => o.output);
+  const files = emitted.map((f) => {
+    const content = f.type === 'chunk' ? f.code : f.source;
+    const bytes = Buffer.byteLength(content);
+    return { name: f.fileName, bytes, gzip: gzipSync(content, { level: 9 }).length };
+  });
+  // What loads before the first paint: the entry chunk, what it imports statically (not `import()`), and the CSS
+  // those chunks bring (Vite's `importedCss`).
+  const chunks = new Map(emitted.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
+  const initial = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = chunks.get(name);
+    if (!chunk || initial.has(name)) return;
+    initial.add(name);
+    for (const css of (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) initial.add(css);
+    chunk.imports.forEach(visit);
+  };
+  for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
   return {
     app,
     files,
     gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
+    initialGzipBytes: files.reduce((s, f) => s + (initial.has(f.name) ? f.gzip : 0), 0),
     rawBytes: files.reduce((s, f) => s + f.bytes, 0),
   };
 }
@@ -89,6 +103,8 @@ export interface BundleResult {
   tarballKb: number;
   tarballUnpackedKb: number;
   bundleKb: number;
+  /** Of `bundleKb`, what loads before the conference first paints (all of it while nothing is loaded lazily). */
+  bundleInitialKb: number;
   anchorBundleKb: number;
   bundleRatio: number;
   coreKb: number;
@@ -118,6 +134,7 @@ export async function runBundle(): Promise<BundleResult> {
   return {
     ...tarball,
     bundleKb: kb(size('roomkit-conference')),
+    bundleInitialKb: kb(details.find((d) => d.app === 'roomkit-conference')!.initialGzipBytes),
     anchorBundleKb: kb(size('livekit-conference')),
     bundleRatio: Math.round((size('roomkit-conference') / size('livekit-conference')) * 1000) / 1000,
     coreKb: kb(size('roomkit-core')),
