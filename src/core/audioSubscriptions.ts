@@ -1,5 +1,5 @@
-import type { RemoteTrackPublication} from 'livekit-client';
-import { ParticipantKind, RoomEvent, Track, type Participant, type RemoteParticipant, type Room, type TrackPublication } from 'livekit-client';
+import { RoomEvent, Track, type Participant, type RemoteParticipant, type RemoteTrackPublication, type Room, type TrackPublication } from 'livekit-client';
+import { kindOf } from './participantState.js';
 
 /**
  * Up to this many remote microphones, every one is subscribed, muted or not: a small meeting never misses the
@@ -47,7 +47,7 @@ export function manageAudio(room: Room): () => void {
   };
   const wanted = (publication: RemoteTrackPublication, participant: RemoteParticipant) =>
     publication.source !== Track.Source.Microphone ||
-    participant.kind === ParticipantKind.AGENT ||
+    kindOf(participant) === 'agent' ||
     small ||
     participant.isSpeaking ||
     heardAt.has(participant);

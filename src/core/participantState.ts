@@ -45,7 +45,8 @@ export type ParticipantKindName = 'standard' | 'ingress' | 'egress' | 'sip' | 'a
 
 const KIND_NAMES: readonly ParticipantKindName[] = ['standard', 'ingress', 'egress', 'sip', 'agent', 'unknown', 'unknown', 'connector', 'bridge'];
 
-function kindOf(participant: Participant): ParticipantKindName {
+/** @internal A participant's kind by name, whatever livekit-client version (older ones have no kinds). */
+export function kindOf(participant: Participant): ParticipantKindName {
   const kind = (participant as { kind?: number }).kind;
   if (kind === undefined) return 'standard';
   return KIND_NAMES[kind] ?? 'unknown';

@@ -56,7 +56,7 @@ async function untilServer(what: string, condition: () => boolean, timeoutMs = 6
 }
 
 describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, () => {
-  it('subscribes only the cameras its tiles show, every microphone, and the layer each tile size needs', async () => {
+  it('subscribes only the cameras its tiles show, the microphones of those heard, and the layer each tile size needs', async () => {
     const added = media.addSyntheticParticipants(ROOM, { count: PUBLISHERS });
     const page: Page = await browser.context.newPage();
     page.on('pageerror', (error) => browser.logs.push(`[viewer:pageerror] ${error.message}`));
@@ -92,9 +92,16 @@ describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, ()
     expect(large.width).toBeGreaterThan(640);
     for (const tile of small) expect(tile.width).toBeLessThanOrEqual(320);
 
-    // The server forwards those cameras and every microphone; never more cameras, not even during the join.
-    await untilServer("the page's cameras and all microphones", () => viewer()?.media.videoSubscriptions === cameras && viewer()?.media.subscriptions === cameras + PUBLISHERS);
+    // The server forwards those cameras and, in a room of 100 silent microphones, none of them; never more cameras,
+    // not even during the join.
+    await untilServer("the page's cameras and no microphone", () => viewer()?.media.videoSubscriptions === cameras && viewer()?.media.subscriptions === cameras);
     expect(viewer()!.media.peakVideoSubscriptions).toBe(cameras);
+    // Someone off the page speaks: the server announces it, and the page subscribes that microphone (and only it).
+    const speaker = added[PUBLISHERS - 1]!;
+    const micOf = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'microphone')!.sid;
+    media.setActiveSpeakers(ROOM, [{ identity: speaker }]);
+    await untilServer("the speaker's microphone", () => viewer()?.media.tracks[micOf(speaker)] !== undefined && viewer()?.media.subscriptions === cameras + 1);
+    media.setActiveSpeakers(ROOM, null);
 
     // Adaptive stream sizes each layer to its element: the large tile gets the 1280×720 layer, small ones 320×180.
     const cameraOf = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'camera')!.sid;

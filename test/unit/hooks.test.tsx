@@ -295,7 +295,7 @@ describe('useChat', () => {
     render(<VideoConference />, { wrapper });
     expect(screen.queryByRole('log')).toBeNull();
     act(() => void room.deliverChat('a', 'early'));
-    await userEvent.click(screen.getByRole('button', { name: 'Chat' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Chat, 1 unread' }));
     expect(within(screen.getByRole('log')).getByText('early')).toBeInTheDocument();
   });
 
