@@ -290,6 +290,9 @@ describe('the live demo', () => {
     await tabTo('Microphone');
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Microphone', exact: true, pressed: true }).waitFor();
+    // The camera chosen in pre-join is published after the join; until then the toggle shows it off, and a press
+    // would turn it on (a run under load pressed first). Turning it off starts from it being on.
+    await page.getByRole('button', { name: 'Camera', exact: true, pressed: true }).waitFor();
     await tabTo('Camera');
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Camera', exact: true, pressed: false }).waitFor();
