@@ -3,8 +3,13 @@ import type { BackgroundProcessorLike, BackgroundProcessorOptions, BackgroundPro
 
 /** Options of {@link fakeBackgroundProcessors}. */
 export interface FakeBackgroundProcessorsOptions {
-  /** How long loading takes, in ms (default 0), to show the loading state. */
+  /** How long loading takes, in ms (default 0), to show the loading state in a story. */
   loadDelayMs?: number;
+  /**
+   * Loading finishes only once this settles (and after `loadDelayMs`): a test holds the loading state as long as
+   * it needs, whatever the machine's speed, and then resolves it.
+   */
+  until?: PromiseLike<unknown>;
   /** Loading fails, as when `@livekit/track-processors` is not installed. */
   failLoad?: boolean;
 }
@@ -27,9 +32,11 @@ export function fakeBackgroundProcessors(options: FakeBackgroundProcessorsOption
   const module: BackgroundProcessorsModule = {
     BackgroundProcessor: (init) => createFakeProcessor(init),
   };
-  return new Promise((resolve, reject) =>
-    setTimeout(() => (options.failLoad ? reject(new Error('Cannot find module @livekit/track-processors')) : resolve(module)), options.loadDelayMs ?? 0),
-  );
+  const delayed = new Promise<void>((resolve) => setTimeout(resolve, options.loadDelayMs ?? 0));
+  return Promise.all([delayed, options.until]).then(() => {
+    if (options.failLoad) throw new Error('Cannot find module @livekit/track-processors');
+    return module;
+  });
 }
 
 function createFakeProcessor(init: BackgroundProcessorOptions): FakeBackgroundProcessor {

@@ -63,7 +63,10 @@ describe('EffectsControl', () => {
     const user = userEvent.setup();
     const room = createTestRoom();
     await act(() => room.localParticipant.setCameraEnabled(true));
-    renderIn(room, <EffectsControl config={config({ loadDelayMs: 30 })} backgrounds={backgrounds} />);
+    // Loading is held until the test has seen its state: the machine's speed never decides what the test sees.
+    let finishLoading!: () => void;
+    const until = new Promise<void>((resolve) => (finishLoading = resolve));
+    renderIn(room, <EffectsControl config={config({ until })} backgrounds={backgrounds} />);
     const group = screen.getByRole('radiogroup', { name: 'Effects' });
     expect(screen.getByRole('radio', { name: 'No effect' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Beach' })).not.toBeChecked();
@@ -74,6 +77,7 @@ describe('EffectsControl', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Applying effect…');
     expect(processorOf(cameraTrack(room))).toBeUndefined();
 
+    finishLoading();
     await waitFor(() => expect(group.closest('.rk-effects')).toHaveAttribute('data-state', 'applied'));
     expect(group).not.toHaveAttribute('aria-busy');
     expect(processorOf(cameraTrack(room))?.mode).toBe('background-blur');
