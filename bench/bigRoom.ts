@@ -10,9 +10,10 @@
  * window (on an unminified build of the page, so it is not the figure's page).
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { startMediaServer, type MediaServer } from '../dev/media-server';
+import type { MediaServer } from '../dev/media-server';
 import { signToken } from '../dev/room-api/accessToken';
-import { buildPage, launch, openPage, servePage } from './browser';
+import { buildPage, openPage, type launch } from './browser';
+import { namespaceMain, SECRET } from './namespaceMain';
 
 export type Lib = 'roomkit' | 'livekit';
 
@@ -91,7 +92,6 @@ async function profileWindow(cdp: CDPSession, ms: number): Promise<NonNullable<B
   };
 }
 
-export const SECRET = 'roomkit-bench';
 const WINDOW_MS = 5000;
 const FLIPS = 3;
 const SPEECH_TURNS = 3;
@@ -232,28 +232,19 @@ export async function runBigRoom(server: MediaServer, pageUrl: string, browser: 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  const media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  // A profile wants names: the page rebuilt unminified, one chunk per origin (npm run bench rebuilds it minified).
-  if (process.env.BIGROOM_PROFILE === '1') await buildPage({ profile: true });
-  const server = await servePage();
-  const browser = await launch();
-  let exitCode = 0;
-  try {
-    const results: BigRoomResult[] = [];
-    for (const publishers of sizes.length ? sizes : [100, 300]) {
-      for (const lib of (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[]) {
-        process.stderr.write(`bench: big room, ${lib}, ${publishers} publishers\n`);
-        results.push(await runBigRoom(media, server.url, browser, lib, publishers));
+  await namespaceMain(
+    'BIGROOM',
+    async ({ media, pageUrl, browser }) => {
+      const results: BigRoomResult[] = [];
+      for (const publishers of sizes.length ? sizes : [100, 300]) {
+        for (const lib of (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[]) {
+          process.stderr.write(`bench: big room, ${lib}, ${publishers} publishers\n`);
+          results.push(await runBigRoom(media, pageUrl, browser, lib, publishers));
+        }
       }
-    }
-    console.log(`BIGROOM ${JSON.stringify(results)}`);
-  } catch (error) {
-    console.error(error);
-    exitCode = 1;
-  } finally {
-    await browser.close();
-    await server.close();
-    await media.close();
-  }
-  process.exit(exitCode);
+      return results;
+    },
+    // A profile wants names: the page rebuilt unminified, one chunk per origin (npm run bench rebuilds it minified).
+    process.env.BIGROOM_PROFILE === '1' ? () => buildPage({ profile: true }) : undefined,
+  );
 }

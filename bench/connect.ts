@@ -4,20 +4,15 @@
  * then times, alternately, a bare `room.connect()` and a RoomProvider mount until the Room's Connected event.
  * Prints one line: `CONNECT {json}`.
  */
-import { startMediaServer } from '../dev/media-server';
 import { signToken } from '../dev/room-api/accessToken';
-import { launch, openPage, servePage } from './browser';
+import { openPage } from './browser';
+import { namespaceMain, SECRET } from './namespaceMain';
 
 const RUNS = 15;
 const WARMUP = 2;
-const SECRET = 'roomkit-bench';
 
-const media = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-const server = await servePage();
-const browser = await launch();
-let exitCode = 0;
-try {
-  const page = await openPage(browser, server.url);
+await namespaceMain('CONNECT', async ({ media, pageUrl, browser }) => {
+  const page = await openPage(browser, pageUrl);
   let n = 0;
   const token = () => {
     const now = Math.floor(Date.now() / 1000);
@@ -46,22 +41,12 @@ try {
   const bareMs = median(samples.bare);
   const providerMs = median(samples.provider);
   const round = (x: number) => Math.round(x * 10) / 10;
-  console.log(
-    `CONNECT ${JSON.stringify({
-      runs: RUNS,
-      bareMs: round(bareMs),
-      providerMs: round(providerMs),
-      connectRatio: Math.round((providerMs / bareMs) * 1000) / 1000,
-      bare: samples.bare.map(round),
-      provider: samples.provider.map(round),
-    })}`,
-  );
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await browser.close();
-  await server.close();
-  await media.close();
-}
-process.exit(exitCode);
+  return {
+    runs: RUNS,
+    bareMs: round(bareMs),
+    providerMs: round(providerMs),
+    connectRatio: Math.round((providerMs / bareMs) * 1000) / 1000,
+    bare: samples.bare.map(round),
+    provider: samples.provider.map(round),
+  };
+});

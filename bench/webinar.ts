@@ -7,9 +7,10 @@
  *
  *   bash test/e2e/netns.sh node --import tsx bench/webinar.ts
  */
-import { startMediaServer, type MediaServer } from '../dev/media-server';
-import { media, pageCall, taskSeconds, until, viewerToken, SECRET, type Lib } from './bigRoom';
-import { heapAfterGc, launch, openPage, servePage } from './browser';
+import type { MediaServer } from '../dev/media-server';
+import { media, pageCall, taskSeconds, until, viewerToken, type Lib } from './bigRoom';
+import { heapAfterGc, openPage, type launch } from './browser';
+import { namespaceMain } from './namespaceMain';
 
 const PANELISTS = 20;
 const LISTENERS = 980;
@@ -94,24 +95,12 @@ export async function runWebinar(server: MediaServer, pageUrl: string, browser: 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const mediaServer = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn' });
-  const server = await servePage();
-  const browser = await launch();
-  let exitCode = 0;
-  try {
+  await namespaceMain('WEBINAR', async ({ media, pageUrl, browser }) => {
     const results: WebinarResult[] = [];
     for (const lib of (process.env.WEBINAR_LIBS ?? 'roomkit,livekit').split(',') as Lib[]) {
       process.stderr.write(`bench: webinar, ${lib}, ${PANELISTS + LISTENERS} participants\n`);
-      results.push(await runWebinar(mediaServer, server.url, browser, lib));
+      results.push(await runWebinar(media, pageUrl, browser, lib));
     }
-    console.log(`WEBINAR ${JSON.stringify(results)}`);
-  } catch (error) {
-    console.error(error);
-    exitCode = 1;
-  } finally {
-    await browser.close();
-    await server.close();
-    await mediaServer.close();
-  }
-  process.exit(exitCode);
+    return results;
+  });
 }

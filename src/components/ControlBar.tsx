@@ -77,7 +77,6 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   extra?: ReactNode;
 }
 
-/** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
 /** Messages from others that arrived while the chat panel was closed (0 while it is open). */
 function useUnreadChat(open: boolean): number {
   const store = useRoomStore('ControlBar');
@@ -89,6 +88,7 @@ function useUnreadChat(open: boolean): number {
   return open ? 0 : Math.max(0, received - seen);
 }
 
+/** The chat toggle: the only part of the bar that follows chat (for its unread count). */
 function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
   const unread = useUnreadChat(open);
   return (
@@ -113,6 +113,7 @@ function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() =
   );
 }
 
+/** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
 function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
   const { total } = useParticipantList();
   return (

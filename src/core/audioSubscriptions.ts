@@ -117,24 +117,22 @@ export function manageAudio(room: Room): () => void {
     if (small !== microphones() <= EVERY_MICROPHONE_UP_TO) sweep();
   };
 
-  room
-    .on(RoomEvent.Connected, sweep)
-    .on(RoomEvent.ActiveSpeakersChanged, onSpeakers)
-    .on(RoomEvent.TrackUnmuted, onUnmuted)
-    .on(RoomEvent.TrackPublished, onPublished)
-    .on(RoomEvent.TrackSubscribed, onSubscribed)
-    .on(RoomEvent.TrackUnpublished, onGone)
-    .on(RoomEvent.ParticipantDisconnected, onGone);
+  const listeners: ReadonlyArray<readonly [RoomEvent, (...args: never[]) => void]> = [
+    [RoomEvent.Connected, sweep],
+    [RoomEvent.ActiveSpeakersChanged, onSpeakers],
+    [RoomEvent.TrackUnmuted, onUnmuted],
+    [RoomEvent.TrackPublished, onPublished],
+    [RoomEvent.TrackSubscribed, onSubscribed],
+    [RoomEvent.TrackUnpublished, onGone],
+    [RoomEvent.ParticipantDisconnected, onGone],
+  ];
+  // One table for both directions, so every listener added is the one removed. Each handler's arguments are its
+  // own event's, which the table no longer states to the typed emitter.
+  const emitter = room as unknown as Record<'on' | 'off', (event: RoomEvent, handler: (...args: never[]) => void) => unknown>;
+  for (const [event, handler] of listeners) emitter.on(event, handler);
   sweep();
   return () => {
-    room
-      .off(RoomEvent.Connected, sweep)
-      .off(RoomEvent.ActiveSpeakersChanged, onSpeakers)
-      .off(RoomEvent.TrackUnmuted, onUnmuted)
-      .off(RoomEvent.TrackPublished, onPublished)
-      .off(RoomEvent.TrackSubscribed, onSubscribed)
-      .off(RoomEvent.TrackUnpublished, onGone)
-      .off(RoomEvent.ParticipantDisconnected, onGone);
+    for (const [event, handler] of listeners) emitter.off(event, handler);
     clearTimeout(releaseTimer);
     heardAt.clear();
   };
