@@ -87,6 +87,21 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     expect(await log.locator('li.rk-chat-message').count()).toBe(3);
   });
 
+  it("a synthetic participant's chat and hand (the dev server's sendText and sendData) reach plain livekit-client and RoomKit", async () => {
+    const [crowd] = app.media.addSyntheticParticipants(ROOM, { count: 1, camera: false, microphone: false, prefix: 'crowd' });
+    app.media.sendText(ROOM, { from: crowd!, text: 'notes at https://example.com/notes' });
+    app.media.sendData(ROOM, { from: crowd!, topic: 'roomkit.hand', payload: JSON.stringify({ type: 'raise', raisedAt: Date.now() }) });
+    // livekit-client's own APIs: registerTextStreamHandler and DataReceived name the synthetic sender.
+    const got = await until('lee receives the crowd member\'s chat and hand', () => receivedBy(lee), (r) => r.streams.some((m) => m.from === crowd) && r.roomkit.some((m) => m.from === crowd));
+    expect(got.streams.filter((m) => m.from === crowd).map((m) => [m.topic, m.text])).toEqual([['lk.chat', 'notes at https://example.com/notes']]);
+    expect(got.roomkit.filter((m) => m.from === crowd)).toEqual([{ topic: 'roomkit.hand', from: crowd, body: { type: 'raise', raisedAt: expect.any(Number) } }]);
+    // RoomKit shows the message once, its address as a link.
+    const link = roomkit.getByRole('log', { name: 'Chat messages' }).getByRole('link', { name: 'https://example.com/notes' });
+    await link.waitFor({ timeout: 20_000 });
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    app.media.removeSyntheticParticipants(ROOM, [crowd!]);
+  });
+
   it('on a server that predates text-stream forwarding (1.8.0) both copies arrive unflagged, and each side still shows one', async () => {
     const old = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'warn', serverVersion: '1.8.0' });
     const pages: Page[] = [];
