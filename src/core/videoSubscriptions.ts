@@ -1,6 +1,7 @@
 import { RemoteTrackPublication, RoomEvent, Track, type Room, type TrackPublication } from 'livekit-client';
 import { manageAudio } from './audioSubscriptions.js';
 import { managedRooms } from './managedRooms.js';
+import { trimReceiveCodecs } from './receiveCodecs.js';
 
 /**
  * The subscription policy of layouts that manage subscriptions (`GridLayout`, `FocusLayout`):
@@ -13,6 +14,8 @@ import { managedRooms } from './managedRooms.js';
  * - **Audio.** Whatever page is shown, screen-share audio, agents and (in a room of up to a dozen microphones)
  *   every microphone are subscribed; in a bigger room, the microphones of those who speak, spoke or unmuted
  *   recently (`manageAudio`), so a room of mostly silent or muted microphones costs close to nothing per person.
+ * - **Renegotiation.** The receive-only sections of the page's offers list only the codecs the server sends
+ *   (`trimReceiveCodecs`), so each change of subscriptions renegotiates a fifth of the SDP.
  *
  * When the last layout stops managing, subscriptions are left as they are.
  */
@@ -32,7 +35,7 @@ export function getVideoSubscriptions(room: Room): Manager {
   const counts = new Map<RemoteTrackPublication, number>();
   const timers = new Map<RemoteTrackPublication, ReturnType<typeof setTimeout>>();
   let managing = 0;
-  let stopAudio = () => {};
+  let stopPolicies = () => {};
 
   const release = (publication: RemoteTrackPublication) => {
     if (managing === 0 || (counts.get(publication) ?? 0) > 0 || timers.has(publication)) return;
@@ -81,7 +84,12 @@ export function getVideoSubscriptions(room: Room): Manager {
         // Connected: the publications the join brought. Joining: each arrives with TrackPublished.
         room.on(RoomEvent.TrackPublished, apply).on(RoomEvent.TrackSubscribed, onSubscribed).on(RoomEvent.Connected, sweep);
         sweep();
-        stopAudio = manageAudio(room);
+        const stopAudio = manageAudio(room);
+        const stopTrimming = trimReceiveCodecs(room);
+        stopPolicies = () => {
+          stopAudio();
+          stopTrimming();
+        };
       }
       let active = true;
       return () => {
@@ -92,7 +100,7 @@ export function getVideoSubscriptions(room: Room): Manager {
           room.off(RoomEvent.TrackPublished, apply).off(RoomEvent.TrackSubscribed, onSubscribed).off(RoomEvent.Connected, sweep);
           timers.forEach(clearTimeout);
           timers.clear();
-          stopAudio();
+          stopPolicies();
         }
       };
     },

@@ -103,6 +103,13 @@ describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, ()
     await untilServer("the speaker's microphone", () => viewer()?.media.tracks[micOf(speaker)] !== undefined && viewer()?.media.subscriptions === cameras + 1);
     media.setActiveSpeakers(ROOM, null);
 
+    // That subscription renegotiated: the offer's receive-only sections list only what the dev media server sends
+    // (VP8, Opus), not every codec Chromium could receive (about 4.5 kB of SDP per video section untrimmed).
+    const { receive, length } = await page.evaluate(() => window.bigRoom.offer());
+    expect(receive.filter((s) => s.kind === 'video').length).toBeGreaterThanOrEqual(cameras);
+    expect(new Set(receive.map((s) => `${s.kind}:${s.codecs.join(',')}`))).toEqual(new Set(['video:VP8', 'audio:opus']));
+    expect(length / receive.length).toBeLessThan(1500);
+
     // Adaptive stream sizes each layer to its element: the large tile gets the 1280×720 layer, small ones 320×180.
     const cameraOf = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'camera')!.sid;
     const layerOf = (identity: string) => viewer()?.media.tracks[cameraOf(identity)]?.layer;

@@ -28,9 +28,27 @@ function playing(): Array<{ name: string; width: number; height: number }> {
   });
 }
 
+/**
+ * The codecs each receive-only section of the page's latest offer lists (read from livekit-client's publisher
+ * transport, which in single peer connection mode carries every subscribed track), and the offer's length.
+ */
+function offer(): { length: number; receive: Array<{ kind: string; codecs: string[] }> } {
+  const transport = (room?.engine as unknown as { pcManager?: { publisher: { getLocalDescription(): RTCSessionDescription | null } } })?.pcManager?.publisher;
+  const sdp = transport?.getLocalDescription()?.sdp ?? '';
+  const receive = sdp
+    .split(/\r?\nm=/)
+    .slice(1)
+    .filter((section) => /^a=recvonly/m.test(section))
+    .map((section) => ({
+      kind: section.slice(0, section.indexOf(' ')),
+      codecs: [...new Set([...section.matchAll(/^a=rtpmap:\d+ ([^/\s]+)/gm)].map((m) => m[1]!))],
+    }));
+  return { length: sdp.length, receive };
+}
+
 declare global {
   interface Window {
-    bigRoom: { join: typeof join; playing: typeof playing; connected: () => boolean };
+    bigRoom: { join: typeof join; playing: typeof playing; offer: typeof offer; connected: () => boolean };
   }
 }
-window.bigRoom = { join, playing, connected: () => room?.state === 'connected' };
+window.bigRoom = { join, playing, offer, connected: () => room?.state === 'connected' };
