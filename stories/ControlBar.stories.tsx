@@ -135,14 +135,49 @@ export const NarrowViewer: Story = {
   },
 };
 
-/** On a wide screen labels show and nothing folds: the bar wraps onto a second row, as it always did. */
+/**
+ * The whole bar at 1280 px, as in a meeting at 1280×720: one row in three sections (media; conversation and panels;
+ * leave apart), icons alone, nothing folded. Each icon's label is its name and shows as a tooltip on keyboard focus
+ * (and hover).
+ */
 export const Wide: Story = {
-  render: () => <ControlBar controls={everything} />,
+  render: () => (
+    <div style={{ width: 1280 }}>
+      <ControlBar controls={everything} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = c.getByRole('toolbar');
+    await waitFor(() => expect(bar).toHaveAttribute('data-compact'));
+    await expect(c.queryByRole('button', { name: 'More' })).toBeNull();
+    await expect(bar.getBoundingClientRect().height).toBeLessThan(70);
+    const hand = c.getByRole('button', { name: 'Raise hand' });
+    const leave = c.getByRole('button', { name: 'Leave' });
+    const mic = c.getByRole('button', { name: 'Microphone' });
+    // sections: free space after the media controls and before leave
+    await expect(hand.getBoundingClientRect().left - c.getByRole('button', { name: 'Share screen' }).getBoundingClientRect().right).toBeGreaterThan(40);
+    await expect(leave.getBoundingClientRect().left - c.getByRole('button', { name: /^Participants/ }).getBoundingClientRect().right).toBeGreaterThan(40);
+    await expect(new Set([mic, hand, leave].map((b) => Math.round(b.getBoundingClientRect().top))).size).toBe(1);
+    const tooltip = within(hand).getByText('Raise hand');
+    await expect(tooltip.getBoundingClientRect().width).toBeLessThan(2);
+    hand.focus();
+    await waitFor(() => expect(tooltip.getBoundingClientRect().width).toBeGreaterThan(40));
+    await expect(tooltip.getBoundingClientRect().bottom).toBeLessThanOrEqual(hand.getBoundingClientRect().top);
+  },
+};
+
+/** A bar whose labelled controls fit in one row keeps its labels. */
+export const Labelled: Story = {
+  render: () => (
+    <div style={{ width: 1280 }}>
+      <ControlBar controls={{ chat: true, devices: false }} />
+    </div>
+  ),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('toolbar')).not.toHaveAttribute('data-compact');
-    await expect(c.queryByRole('button', { name: 'More' })).toBeNull();
-    await expect(c.getByText('Raise hand')).toBeVisible();
+    await expect(c.getByText('Share screen').getBoundingClientRect().width).toBeGreaterThan(40);
   },
 };
 

@@ -56,6 +56,9 @@ export interface ControlBarControls {
  */
 export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
 
+/** The media section's controls; the others start the conversation and panels section. */
+const MEDIA = new Set(['microphone', 'microphoneDevice', 'speakerDevice', 'camera', 'cameraDevice', 'effects', 'screenShare']);
+
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   controls?: ControlBarControls;
@@ -129,8 +132,10 @@ function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggl
  * messages that arrived while its panel was closed, `data-unread`), participants
  * (named with the count of listed participants, `data-count`), captions, leave.
  * Publishing controls appear only where the effective grants allow them.
- * It measures its own width (not the window's): too narrow for its labelled controls in two rows, it shows icons
- * alone (`data-compact`; the labels remain their names), and too narrow for those in one row, it moves its less
+ * Its sections are those of the meeting apps people know: media, then conversation and panels, then leave apart.
+ * It measures its own width (not the window's) and stays one row: too narrow for its labelled controls, it shows
+ * icons alone (`data-compact`; each label remains its control's name and shows as a tooltip on hover and keyboard
+ * focus), and too narrow for those, it moves its less
  * used controls (device selects first; the microphone, camera, chat and leave never) into a "More" menu button.
  */
 export function ControlBar({
@@ -164,8 +169,10 @@ export function ControlBar({
   for (const name of ['raiseHand', 'reactions'] as const) {
     if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
   }
-  // The bar's controls in order; a control sharing a group with the one before it sits beside it (a device select
-  // beside its toggle). Absent ones are false. A foldable one also needs its name in FOLD_ORDER.
+  // The bar's controls in order, in sections as in the meeting apps people know: media first, then the
+  // conversation and the panels, then leave apart (each later section starts with `data-section-start`, which the
+  // stylesheet turns into free space). A control sharing a group with the one before it sits beside it (a device
+  // select beside its toggle). Absent ones are false. A foldable one also needs its name in FOLD_ORDER.
   const entries: Array<[id: string, node: ReactNode, group?: string]> = [
     ['microphone', want.microphone && mic && <TrackToggle source={Track.Source.Microphone} labels={overrides} />, 'mic'],
     ['microphoneDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
@@ -174,11 +181,8 @@ export function ControlBar({
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
     ['effects', controls.effects],
     ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
-    [
-      'chat',
-      want.chat && <ChatToggle open={!!chatOpen} onToggle={onChatToggle} labels={labels} />,
-    ],
-    ['participants', want.participants && <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} />],
+    ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
+    ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
     [
       'captions',
       want.captions && hasTranscriptions && (
@@ -188,8 +192,8 @@ export function ControlBar({
         </button>
       ),
     ],
-    ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
-    ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
+    ['chat', want.chat && <ChatToggle open={!!chatOpen} onToggle={onChatToggle} labels={labels} />],
+    ['participants', want.participants && <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} />],
     ['pictureInPicture', want.pictureInPicture && <PictureInPictureButton labels={overrides} />],
     ['extra', extra],
     ['leave', want.leave && <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
@@ -201,10 +205,10 @@ export function ControlBar({
   );
   const more: ReactNode[] = [];
   const bar: ReactNode[] = [];
-  const slot = ([id, node]: (typeof present)[number]) => {
+  const slot = ([id, node]: (typeof present)[number], sectionStart?: boolean) => {
     if (!fold.folded.includes(id)) {
       return (
-        <span key={id} className="rk-control-slot" data-control={id}>
+        <span key={id} className="rk-control-slot" data-control={id} data-section-start={flag(!!sectionStart)}>
           {node}
         </span>
       );
@@ -212,18 +216,23 @@ export function ControlBar({
     more.push(<Fragment key={id}>{node}</Fragment>);
     return null;
   };
+  let middle = false;
   for (let i = 0; i < present.length; ) {
     const name = present[i]![2];
     const members = [present[i++]!];
     while (name && present[i]?.[2] === name) members.push(present[i++]!);
-    if (members[0]![0] === 'leave' && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
+    const id = members[0]![0];
+    // free space before the conversation and panels (unless they open the bar) and before leave
+    const sectionStart = bar.length > 0 && (id === 'leave' || (!middle && !MEDIA.has(id)));
+    if (!MEDIA.has(id)) middle = true;
+    if (id === 'leave' && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
     bar.push(
       name ? (
-        <span key={name} className="rk-control-group">
-          {members.map(slot)}
+        <span key={name} className="rk-control-group" data-section-start={flag(sectionStart)}>
+          {members.map((member) => slot(member))}
         </span>
       ) : (
-        slot(members[0]!)
+        slot(members[0]!, sectionStart)
       ),
     );
   }

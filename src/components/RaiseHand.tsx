@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useRaiseHand } from '../hooks/useRaiseHand.js';
 import { cx, devWarn } from './dev.js';
+import { HandIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 
 /** Props of {@link RaiseHandToggle}. */
@@ -30,9 +31,7 @@ export function RaiseHandToggle({ labels: overrides, className, onClick, ...rest
         if (!event.defaultPrevented) buttonProps.onClick();
       }}
     >
-      <span className="rk-hand-icon" aria-hidden="true">
-        ✋
-      </span>
+      <HandIcon />
       <span className="rk-button-label">{labels.raiseHand}</span>
     </button>
   );
@@ -52,7 +51,7 @@ export function RaisedHandIndicator({ identity, className, labels: overrides }: 
   if (!raised) return null;
   return (
     <span className={cx('rk-indicator rk-hand-badge', className)} role="img" aria-label={labels.handRaised} data-hand-raised="">
-      ✋
+      <HandIcon />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useReaction } from '../hooks/useReaction.js';
 import { useSendReaction } from '../hooks/useSendReaction.js';
 import { cx, devWarn, flag } from './dev.js';
+import { ReactionGlyph, SmileIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { useMenu } from './useMenu.js';
 
@@ -37,7 +38,7 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
         className="rk-button rk-reactions-toggle"
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🙂</span>
+        <SmileIcon />
         <span className="rk-button-label">{labels.reactions}</span>
       </button>
       {open ? (
@@ -56,7 +57,7 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
                 if (closeOnSend) setOpen(false);
               }}
             >
-              <span aria-hidden="true">{emoji}</span>
+              <ReactionGlyph emoji={emoji} />
             </button>
           ))}
           {limited ? (
@@ -94,7 +95,7 @@ export function ReactionIndicator({ identity, className, labels: overrides }: Re
       aria-label={labels.reactionName(reaction.emoji)}
       data-emoji={reaction.emoji}
     >
-      {reaction.emoji}
+      <ReactionGlyph emoji={reaction.emoji} />
     </span>
   );
 }

@@ -23,13 +23,12 @@ const total = (items: readonly FoldItem[], key: 'full' | 'compact') => items.red
 
 /**
  * @internal Decides what a bar `width` CSS pixels wide shows, from its controls' widths (in bar order): everything
- * with labels while that fits in two rows (a wide screen keeps the labelled bar, wrapping as it always did); else
- * icons alone on one row, and while even that does not fit, the controls named in `order` (least used first) move
+ * with labels while that fits in one row; else icons alone (each label a tooltip) on one row, and while even that does not fit, the controls named in `order` (least used first) move
  * into a More menu. Pure: the same width always gives the same answer, so resizing can never make the bar oscillate.
  * A width of 0 or less (not laid out) folds nothing.
  */
 export function foldControls(width: number, items: readonly FoldItem[], order: readonly string[]): Fold {
-  if (!(width > 0) || total(items, 'full') <= 2 * width) return NONE;
+  if (!(width > 0) || total(items, 'full') <= width) return NONE;
   let needed = total(items, 'compact');
   const folded: string[] = [];
   for (const id of order) {

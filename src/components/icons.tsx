@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** @internal Small inline icons; decorative, hidden from assistive technology. */
 const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
 
@@ -72,3 +74,68 @@ export const PictureInPictureIcon = () => (
     <rect x="12" y="12" width="7" height="5" rx="1" />
   </svg>
 );
+export const HandIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M8 13V6.5a1.5 1.5 0 0 1 3 0V11M11 11V4.5a1.5 1.5 0 0 1 3 0V11M14 11V6a1.5 1.5 0 0 1 3 0v7.5a6.5 6.5 0 0 1-6.5 6.5h-.4a6 6 0 0 1-4.8-2.4L3.6 15a1.5 1.5 0 0 1 2.3-1.9L8 15" />
+  </svg>
+);
+export const SmileIcon = () => (
+  <svg {...base} className="rk-icon">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 14a4.5 4.5 0 0 0 8 0M9 9.5v.5M15 9.5v.5" />
+  </svg>
+);
+
+/**
+ * The reactions drawn, so they show without an emoji font (Linux desktops and kiosks often have none, and an emoji
+ * glyph then renders as an empty box). Colours are the reactions' own, the same in both themes.
+ */
+const FACE = <circle cx="12" cy="12" r="9.5" fill="#ffcc4d" stroke="#8a5a00" />;
+const GLYPHS: Record<string, ReactNode> = {
+  '👍': (
+    <path
+      fill="#ffcc4d"
+      stroke="#8a5a00"
+      d="M4 11h3v9H4zM7 11l3.5-6.5c1.6 0 2.7 1.2 2.2 3L12 10h6.2a2 2 0 0 1 2 2.4l-1.3 5.9A2.2 2.2 0 0 1 16.8 20H7z"
+    />
+  ),
+  '👏': (
+    <g stroke="#8a5a00">
+      <path fill="#ffcc4d" d="M6.5 12.5l5-5a1.4 1.4 0 0 1 2 2l-2.5 2.5 4-4a1.4 1.4 0 0 1 2 2l-4 4 3-3a1.4 1.4 0 0 1 2 2l-4.5 4.5a5.5 5.5 0 0 1-7.8-7.8l1.8-1.8a1.4 1.4 0 0 1 2 2z" />
+      <path d="M15 2.5l-.5 2M19.5 4l-1.5 1.5M21.5 8.5l-2 .5" />
+    </g>
+  ),
+  '😂': (
+    <g stroke="#8a5a00">
+      {FACE}
+      <path d="M7 9.5l2.5 1-2.5 1M17 9.5l-2.5 1 2.5 1" />
+      <path fill="#8a5a00" d="M7 14h10a5 5 0 0 1-10 0z" />
+      <path fill="#5dadec" stroke="none" d="M3 11c0 2 .8 3.5 2 3.5s1.8-1.2 1.3-2.5zM21 11c0 2-.8 3.5-2 3.5s-1.8-1.2-1.3-2.5z" />
+    </g>
+  ),
+  '❤️': <path fill="#dd2e44" stroke="#a3172b" d="M12 20.5S3.5 15.3 3.5 9.2A4.7 4.7 0 0 1 12 6.6a4.7 4.7 0 0 1 8.5 2.6c0 6.1-8.5 11.3-8.5 11.3z" />,
+  '🎉': (
+    <g stroke="#8a5a00">
+      <path fill="#ffac33" d="M3.5 20.5l4.5-12 7.5 7.5z" />
+      <path stroke="#dd2e44" d="M13 4.5c1.5 1 1.5 3 0 4M19.5 11c-1-1.5-3-1.5-4 0" />
+      <path stroke="#5dadec" d="M17 3.5l.5 2M20.5 7l-2 .5M10.5 2.5v2" />
+    </g>
+  ),
+  '😮': (
+    <g stroke="#8a5a00">
+      {FACE}
+      <path fill="#8a5a00" d="M9 9.5v1M15 9.5v1" />
+      <ellipse cx="12" cy="15.5" rx="2" ry="2.5" fill="#8a5a00" />
+    </g>
+  ),
+};
+
+/** A reaction as a drawing (an unknown one as its text); decorative: its name is on the element around it. */
+export const ReactionGlyph = ({ emoji }: { emoji: string }) =>
+  GLYPHS[emoji] ? (
+    <svg {...base} className="rk-icon rk-reaction-glyph" strokeWidth={1.2}>
+      {GLYPHS[emoji]}
+    </svg>
+  ) : (
+    <span aria-hidden="true">{emoji}</span>
+  );

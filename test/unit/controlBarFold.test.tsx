@@ -12,13 +12,14 @@ describe('foldControls (which controls a bar of a given width shows)', () => {
   const items = ['microphone', 'cameraDevice', 'screenShare', 'chat', 'raiseHand', 'leave'].map((id) => item(id));
   // Labelled: 6 × 100 + 5 × 8 = 640. Icons alone: 6 × 44 + 5 × 8 = 304.
 
-  it('keeps the labels while the labelled bar fits in two rows', () => {
+  it('keeps the labels while the labelled bar fits in one row', () => {
     expect(foldControls(640, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
-    expect(foldControls(320, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
+    expect(foldControls(1000, items, FOLD_ORDER)).toEqual({ compact: false, folded: [] });
   });
 
-  it('shows icons alone when the labels need more than two rows, and folds nothing while the icons fit', () => {
-    expect(foldControls(319, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+  it('shows icons alone when the labels need a second row, and folds nothing while the icons fit', () => {
+    expect(foldControls(639, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
+    expect(foldControls(320, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
     expect(foldControls(304, items, FOLD_ORDER)).toEqual({ compact: true, folded: [] });
   });
 
@@ -253,9 +254,35 @@ describe('ControlBar on a narrow bar', () => {
     resize(200);
     await user.click(screen.getByRole('button', { name: 'More' }));
     const panel = screen.getByRole('dialog', { name: 'More' });
-    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['✋Raise hand', '🙂Reactions']);
+    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['Raise hand', 'Reactions']);
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Microphone|Camera|Share screen/ })).toBeNull();
+  });
+});
+
+describe('ControlBar sections', () => {
+  const order = () => [...screen.getByRole('toolbar').querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent);
+  const starts = () =>
+    [...screen.getByRole('toolbar').querySelectorAll('[data-section-start]')].map((el) => el.querySelector('button')?.textContent);
+
+  it('puts media first, then the conversation and panels, then leave apart, each later section marked', () => {
+    render(
+      <RoomProvider room={createTestRoom({ local: { identity: 'me', name: 'Me' } })}>
+        <ControlBar controls={{ ...everything, devices: false }} />
+      </RoomProvider>,
+    );
+    expect(order()).toEqual(['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Reactions', 'Chat', 'Participants (1)', 'Leave']);
+    expect(starts()).toEqual(['Raise hand', 'Leave']);
+  });
+
+  it('for a viewer, the conversation opens the bar unmarked and only leave stands apart', () => {
+    render(
+      <RoomProvider room={createTestRoom({ local: { identity: 'me', name: 'Me', grants: { canPublish: false } } })}>
+        <ControlBar controls={everything} />
+      </RoomProvider>,
+    );
+    expect(order()).toEqual(['Raise hand', 'Reactions', 'Chat', 'Participants (1)', 'Leave']);
+    expect(starts()).toEqual(['Leave']);
   });
 });
 

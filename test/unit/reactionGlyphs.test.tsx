@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import { ReactionGlyph } from '../../src/components/icons';
+import { REACTION_EMOJIS } from '../../src/core/reactionStore';
+
+/** Reactions show without an emoji font: each one RoomKit sends is drawn, none falls back to its glyph. */
+describe('ReactionGlyph', () => {
+  it.each(REACTION_EMOJIS)('draws %s as an SVG, hidden from assistive technology', (emoji) => {
+    const { container } = render(<ReactionGlyph emoji={emoji} />);
+    const svg = container.querySelector('svg');
+    expect(svg).not.toBeNull();
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(container.textContent).toBe('');
+  });
+
+  it('shows an emoji it has no drawing for as text', () => {
+    const { container } = render(<ReactionGlyph emoji="🦄" />);
+    expect(container.querySelector('svg')).toBeNull();
+    expect(container.textContent).toBe('🦄');
+  });
+});
