@@ -14,7 +14,7 @@ export interface RoomArgs {
   roomAdmin: boolean;
   roomRecord: boolean;
   participants: number;
-  connectionState: 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
+  connectionState: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
   recording: boolean;
   screenShare: boolean;
   audioPlaybackBlocked: boolean;
@@ -44,7 +44,7 @@ export const roomArgTypes = {
   roomAdmin: { control: 'boolean', table: { category: 'Grants' } },
   roomRecord: { control: 'boolean', table: { category: 'Grants' } },
   participants: { control: { type: 'range', min: 0, max: 200, step: 1 }, table: { category: 'Room' } },
-  connectionState: { control: 'inline-radio', options: ['connected', 'connecting', 'reconnecting', 'disconnected'], table: { category: 'Room' } },
+  connectionState: { control: 'inline-radio', options: ['connected', 'connecting', 'reconnecting', 'signalReconnecting', 'disconnected'], table: { category: 'Room' } },
   recording: { control: 'boolean', table: { category: 'Room' } },
   screenShare: { control: 'boolean', table: { category: 'Room' } },
   audioPlaybackBlocked: { control: 'boolean', table: { category: 'Room' } },

@@ -127,6 +127,20 @@ export const Reconnecting: Story = {
   },
 };
 
+/** Only the signalling connection reconnects (media keeps flowing): a small indicator, never the banner. */
+export const SignalReconnecting: Story = {
+  args: { connectionState: 'signalReconnecting' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const indicator = c.getByText('Reconnecting…');
+    await expect(indicator).toBeVisible();
+    await expect(indicator).toHaveAttribute('role', 'status');
+    await expect(indicator).toHaveAttribute('data-state', 'signalReconnecting');
+    await expect(c.queryByText('Connection lost. Reconnecting…')).toBeNull();
+    await expect(tiles(canvasElement).length).toBeGreaterThan(0);
+  },
+};
+
 export const Disconnected: Story = {
   args: { connectionState: 'disconnected' },
   play: async ({ canvasElement }) => {

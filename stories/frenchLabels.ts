@@ -25,6 +25,7 @@ export const french: RoomKitLabels = {
   connectionQuality: (q) => `Connexion : ${{ excellent: 'excellente', good: 'bonne', poor: 'faible', lost: 'perdue', unknown: 'inconnue' }[q]}`,
   connecting: 'Connexion…',
   reconnecting: 'Reconnexion…',
+  signalReconnecting: 'Reconnexion…',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
   disconnectReason: (r) =>

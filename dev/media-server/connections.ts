@@ -5,6 +5,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ServerContext } from './context';
 import { permissionFromGrant } from './grants';
 import { handleSignalRequest } from './requests';
+import type { Participant } from './participant';
+import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
 import { decodeJoinRequest, decodeRequest, encodeResponse } from './signal';
 import { TokenError, verifyAccessToken, type AccessTokenClaims } from './token';
@@ -95,7 +97,13 @@ export class SignalConnections {
     ws.on('error', () => undefined);
     ws.on('close', () => this.sockets.delete(ws));
     if (request.reconnect) {
-      // sessions cannot be resumed here: tell the client to rejoin from scratch
+      // a session whose signalling the server dropped resumes; any other cannot: the client rejoins from scratch
+      const room = this.rooms.existingRoom(claims.video.room ?? '');
+      const participant = room?.resume(ws, claims.identity, request.participantSid);
+      if (room && participant) {
+        this.serve(ws, room, participant);
+        return;
+      }
       const leave = new LeaveRequest({
         reason: DisconnectReason.STATE_MISMATCH,
         action: LeaveRequest_Action.RECONNECT,
@@ -121,6 +129,11 @@ export class SignalConnections {
       },
       request,
     );
+    this.serve(ws, room, participant);
+  }
+
+  /** Reads `participant`'s requests from `ws`; the socket closing ends the session unless the server dropped it to be resumed. */
+  private serve(ws: WebSocket, room: Room, participant: Participant): void {
     ws.on('message', (data, isBinary) => {
       try {
         handleSignalRequest(participant, decodeRequest(data, isBinary), this.ctx.logger);
@@ -128,6 +141,9 @@ export class SignalConnections {
         this.ctx.logger.warn(`undecodable signal message from ${participant.identity}: ${String(error)}`);
       }
     });
-    ws.on('close', () => room.removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false }));
+    ws.on('close', () => {
+      if (participant.signal.current !== ws || participant.signal.awaitingResume) return;
+      room.removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
+    });
   }
 }

@@ -201,6 +201,11 @@ const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    pattern: new RegExp(`^/rooms/${PARTICIPANT}/drop-signal$`),
+    handle: (s, [room, identity]) => ({ dropped: s.dropSignal(room!, { identity: identity! }) }),
+  },
+  {
+    method: 'POST',
     pattern: new RegExp(`^/rooms/${PARTICIPANT}/quality$`),
     handle: (s, [room, identity], body) => {
       const quality = body.quality;

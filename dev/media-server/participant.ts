@@ -17,6 +17,7 @@ import {
   type SessionDescription,
 } from '@livekit/protocol';
 import type { WebSocket } from 'ws';
+import { SignalSocket } from './signalSocket';
 import type { ServerContext } from './context';
 import { JoiningReliable, type ReliableHistory } from './reliableReplay';
 import { canPublishSource, permissionState, sourceName, type PermissionState } from './grants';
@@ -24,7 +25,7 @@ import type { SubscriberStats } from './downTrack';
 import { newId } from './ids';
 import { ParticipantPeer } from './peer';
 import { Publication, type TrackState } from './publication';
-import { encodeResponse, type ResponseMessage } from './signal';
+import type { ResponseMessage } from './signal';
 import type { ParticipantKindName } from './token';
 
 const KIND: Record<ParticipantKindName, ParticipantInfo_Kind> = {
@@ -140,8 +141,8 @@ export class Participant {
 
   private readonly room: ParticipantHost;
   private readonly ctx: ServerContext;
-  /** The signalling socket; null for a synthetic participant, which the server itself simulates. */
-  private readonly ws: WebSocket | null;
+  /** The signalling socket (none for a synthetic participant, which the server itself simulates); see dropSignal. */
+  readonly signal: SignalSocket;
   private readonly clientProtocol: number;
   /** The peer connection: negotiation, media and data. */
   readonly peer: ParticipantPeer;
@@ -151,7 +152,7 @@ export class Participant {
   constructor(room: ParticipantHost, ctx: ServerContext, ws: WebSocket | null, init: ParticipantInit) {
     this.room = room;
     this.ctx = ctx;
-    this.ws = ws;
+    this.signal = new SignalSocket(ws);
     this.identity = init.identity;
     this.name = init.name;
     this.metadata = init.metadata;
@@ -185,7 +186,7 @@ export class Participant {
 
   /** A participant the server simulates (the control API's synthetic participants): no client, no socket. */
   get synthetic(): boolean {
-    return this.ws === null;
+    return this.signal.current === null;
   }
 
   get hidden(): boolean {
@@ -259,8 +260,7 @@ export class Participant {
   }
 
   send(message: ResponseMessage): void {
-    if (!this.ws || this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(encodeResponse(message));
+    this.signal.send(message);
   }
 
   // ---- publications and metadata, from the client or the control API ----
@@ -392,8 +392,7 @@ export class Participant {
     this.closed = true;
     this.peer.stopForwarding();
     for (const publication of this.publications.values()) publication.close();
-    if (abrupt) this.ws?.terminate();
-    else if (this.ws && this.ws.readyState === this.ws.OPEN) this.ws.close(1000);
+    this.signal.close(abrupt);
     return this.peer.close();
   }
 }

@@ -3,6 +3,7 @@ import {
   ClientConfiguration,
   DisconnectReason,
   JoinResponse,
+  ReconnectResponse,
   Room as RoomInfo,
   ServerInfo,
   ServerInfo_Edition,
@@ -115,8 +116,8 @@ export class Room implements ParticipantHost {
         }),
         pingInterval: this.ctx.pingInterval,
         pingTimeout: this.ctx.pingTimeout,
-        // there is no session to resume on this server: a dropped client rejoins from scratch
-        clientConfiguration: new ClientConfiguration({ resumeConnection: ClientConfigSetting.DISABLED }),
+        // a session whose signalling the server dropped (dropSignal) resumes; any other rejoins from scratch
+        clientConfiguration: new ClientConfiguration({ resumeConnection: ClientConfigSetting.ENABLED }),
       }),
     });
     this.ctx.logger.info(`${participant.identity} joined ${this.name} as ${participant.sid}${participant.hidden ? ' (hidden)' : ''}`);
@@ -125,6 +126,38 @@ export class Room implements ParticipantHost {
     for (const addTrack of request.addTrackRequests) participant.addTrack(addTrack);
     if (request.publisherOffer) participant.acceptOffer(request.publisherOffer);
     return participant;
+  }
+
+  /**
+   * The client of a participant whose signalling the server dropped resumes on `ws`: it receives a
+   * ReconnectResponse, then offers with an ICE restart on its existing peer connection, whose media never stopped.
+   * Undefined when there is no such participant (the caller tells the client to rejoin).
+   */
+  resume(ws: WebSocket, identity: string, participantSid: string): Participant | undefined {
+    const participant = this.members.get(identity);
+    if (!participant?.signal.awaitingResume || (participantSid && participant.sid !== participantSid)) return undefined;
+    participant.signal.resume(ws);
+    participant.lastSignalAt = Date.now();
+    participant.send({
+      case: 'reconnect',
+      value: new ReconnectResponse({ clientConfiguration: new ClientConfiguration({ resumeConnection: ClientConfigSetting.ENABLED }) }),
+    });
+    this.ctx.logger.info(`${identity} resumed its session in ${this.name}`);
+    return participant;
+  }
+
+  /**
+   * Drops the signalling socket of `identity` (or of every participant with a client): each may resume within
+   * `windowMs`, else leaves with SIGNAL_CLOSE. Returns the identities dropped.
+   */
+  dropSignal(identity: string | undefined, windowMs: number): string[] {
+    const dropped: string[] = [];
+    for (const participant of this.members.values()) {
+      if (identity !== undefined && participant.identity !== identity) continue;
+      const expire = () => this.removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
+      if (!participant.isClosed && participant.signal.drop(windowMs, expire)) dropped.push(participant.identity);
+    }
+    return dropped;
   }
 
   /**
@@ -215,7 +248,7 @@ export class Room implements ParticipantHost {
   /** Periodic work: active speakers, and dropping participants whose signalling went silent. */
   tick(now: number): void {
     for (const member of this.participants) {
-      if (!member.synthetic && now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
+      if (!member.synthetic && !member.signal.awaitingResume && now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
         this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)`);
         this.removeParticipant(member, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
       }

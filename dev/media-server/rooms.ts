@@ -40,6 +40,20 @@ export class RoomRegistry {
     return room;
   }
 
+  /** The room of that name, if it exists. */
+  existingRoom(name: string): Room | undefined {
+    return this.roomsByName.get(name);
+  }
+
+  /**
+   * Drops the signalling sockets of `room`'s participants (of `identity` alone, when given), keeping their peer
+   * connections: each client resumes within `windowMs` or leaves. Returns the identities dropped.
+   */
+  dropSignal(room: string, identity: string | undefined, windowMs: number): string[] {
+    if (identity !== undefined) this.requireParticipant(room, identity);
+    return this.requireRoom(room).dropSignal(identity, windowMs);
+  }
+
   /** Periodic work of every room. */
   tick(now: number): void {
     for (const room of this.roomsByName.values()) room.tick(now);

@@ -59,6 +59,13 @@ export interface MediaServer {
   ): ParticipantState;
   /** Removes a participant: it receives a leave with reason PARTICIPANT_REMOVED. */
   removeParticipant(room: string, identity: string): void;
+  /**
+   * Drops the signalling socket of `identity` in `room` (of every participant with a client when omitted) and
+   * nothing else, as a network blip on the signal path: media keeps flowing, and the client resumes the session
+   * (livekit-client's `SignalReconnecting`, then a ReconnectResponse and an ICE restart) within `resumeWindowMs`
+   * (default 10 s), else it leaves with SIGNAL_CLOSE. Returns the identities dropped.
+   */
+  dropSignal(room: string, options?: { identity?: string; resumeWindowMs?: number }): string[];
   /** Asks a publisher to mute or unmute one of its tracks. */
   muteTrack(room: string, identity: string, trackSid: string, muted: boolean): void;
   setRoomMetadata(room: string, metadata: string): RoomState;
@@ -254,6 +261,10 @@ class DevMediaServer implements MediaServer {
     update: { name?: string; metadata?: string; attributes?: Record<string, string> },
   ): ParticipantState {
     return this.registry.updateParticipant(room, identity, update);
+  }
+
+  dropSignal(room: string, { identity, resumeWindowMs = 10_000 }: { identity?: string; resumeWindowMs?: number } = {}): string[] {
+    return this.registry.dropSignal(room, identity, resumeWindowMs);
   }
 
   removeParticipant(room: string, identity: string): void {

@@ -29,7 +29,9 @@ export function useConnectionMessage(labels: RoomKitLabels, name: string): Conne
     state === ConnectionState.Connected || state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting;
   let text: string | undefined;
   if (state === ConnectionState.Connecting) text = labels.connecting;
-  else if (state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting) text = labels.reconnecting;
+  else if (state === ConnectionState.Reconnecting) text = labels.reconnecting;
+  // Only the signalling connection is down: media keeps flowing, so the toast stays a small indicator.
+  else if (state === ConnectionState.SignalReconnecting) text = labels.signalReconnecting;
   else if (state === ConnectionState.Disconnected) {
     // A failure of its own (a refused token, a missing room) says more than the reason the last session ended.
     if (error && error.code !== 'disconnected') text = labels.roomError(error.code);
@@ -44,7 +46,9 @@ export function useConnectionMessage(labels: RoomKitLabels, name: string): Conne
 /**
  * A status message while connecting, reconnecting, after a disconnect (why, in words) or a failure to join
  * (what went wrong, in words from `labels.roomError`, never the error code). Hidden while connected.
- * `data-state` carries the connection state.
+ * While only the signalling connection reconnects (`signalReconnecting`: media still flows, nothing to worry
+ * about) it is a small indicator (`labels.signalReconnecting`), never the "Connection lost" banner of a media
+ * reconnect. `data-state` carries the connection state.
  */
 export function ConnectionStateToast({ labels: overrides, className, ...rest }: ConnectionStateToastProps) {
   const labels = useLabels(overrides);

@@ -30,6 +30,8 @@ export interface RoomKitLabels {
   connectionQuality: (quality: 'excellent' | 'good' | 'poor' | 'lost' | 'unknown') => string;
   connecting: string;
   reconnecting: string;
+  /** The quiet indicator while only the signalling connection reconnects (media keeps flowing). */
+  signalReconnecting: string;
   disconnected: string;
   /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
@@ -235,6 +237,7 @@ export const defaultLabels: RoomKitLabels = {
   connectionQuality: (q) => `Connection: ${q}`,
   connecting: 'Connecting…',
   reconnecting: 'Connection lost. Reconnecting…',
+  signalReconnecting: 'Reconnecting…',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
   disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',

@@ -52,8 +52,8 @@ export interface TestRoomInit {
   };
   /** Remote participants, or a count of generated ones ("Participant 1"…). */
   participants?: TestParticipantInit[] | number;
-  /** The initial connection state (default connected). */
-  connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
+  /** The initial connection state (default connected); `signalReconnecting`: only the signalling connection resumes. */
+  connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
   /** Simulated devices for `useMediaDevices` and device menus. */
   devices?: Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
   /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
@@ -153,7 +153,7 @@ export class TestRoom extends Room {
     for (const p of people) this.addParticipant(p);
     if (init.local?.camera) void this.localParticipant.setCameraEnabled(true);
     if (init.local?.microphone) void this.localParticipant.setMicrophoneEnabled(true);
-    if (state === 'reconnecting') this.setConnectionState('reconnecting');
+    if (state === 'reconnecting' || state === 'signalReconnecting') this.setConnectionState(state);
     if (init.audioPlaybackBlocked) this.setAudioPlaybackBlocked(true);
     this.flush();
   }
@@ -238,10 +238,11 @@ export class TestRoom extends Room {
   }
 
   /**
-   * Changes the connection state: `reconnecting`, `connected` (again), `connecting`, or `disconnected` with
+   * Changes the connection state: `reconnecting` (media and signalling), `signalReconnecting` (only the signalling
+   * connection resumes; media keeps flowing), `connected` (again), `connecting`, or `disconnected` with
    * livekit-client's `DisconnectReason` (the server ending the session).
    */
-  setConnectionState(state: 'connected' | 'connecting' | 'reconnecting' | 'disconnected', reason?: DisconnectReason): this {
+  setConnectionState(state: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected', reason?: DisconnectReason): this {
     const previous = this.state;
     const { internals } = this.sim;
     if (state === 'disconnected') {
@@ -249,14 +250,15 @@ export class TestRoom extends Room {
       this.participants.clear();
       return this.flush();
     }
-    if (state === 'reconnecting') {
-      internals.setAndEmitConnectionState(ConnectionState.Reconnecting);
-      this.emit(RoomEvent.Reconnecting);
+    if (state === 'reconnecting' || state === 'signalReconnecting') {
+      const signal = state === 'signalReconnecting';
+      internals.setAndEmitConnectionState(signal ? ConnectionState.SignalReconnecting : ConnectionState.Reconnecting);
+      this.emit(signal ? RoomEvent.SignalReconnecting : RoomEvent.Reconnecting);
     } else if (state === 'connecting') {
       internals.setAndEmitConnectionState(ConnectionState.Connecting);
     } else {
       internals.setAndEmitConnectionState(ConnectionState.Connected);
-      this.emit(previous === ConnectionState.Reconnecting ? RoomEvent.Reconnected : RoomEvent.Connected);
+      this.emit(previous === ConnectionState.Reconnecting || previous === ConnectionState.SignalReconnecting ? RoomEvent.Reconnected : RoomEvent.Connected);
     }
     return this.flush();
   }

@@ -86,8 +86,8 @@ async function explainFailure(): Promise<string> {
       .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
     lines.push(`--- ${name}'s livekit-client`, ...client);
   }
-  const state = demo.media!.room(room);
-  lines.push(`--- the media server's room ${room}`);
+  const state = mediaRoomOf(room);
+  lines.push(`--- the media server's room ${state?.name ?? `for ${room} (none)`}`);
   for (const p of state?.participants ?? []) {
     lines.push(
       `${p.name} (${p.identity}) pc=${p.connectionState} tracks=[${p.tracks.map((t) => `${t.sid}:${t.source}${t.muted ? ':muted' : ''} received=${t.packetsReceived} layers=${t.layers.join('/')} wanted=${t.wantedQuality}`).join(' ')}] ` +
@@ -96,6 +96,12 @@ async function explainFailure(): Promise<string> {
     );
   }
   return lines.join('\n');
+}
+
+/** The media server's room for a test's room: the Room API names it by a slug, `<room, lower case>-<random suffix>`. */
+function mediaRoomOf(name: string) {
+  const stem = name.toLowerCase();
+  return demo.media?.rooms().find((r) => r.name.startsWith(`${stem}-`));
 }
 
 async function open(name: string, role: string, target = demo): Promise<Page> {
@@ -267,6 +273,50 @@ describe('the live demo', () => {
     await b.getByRole('group', { name: 'Rita' }).waitFor({ timeout: 30_000 });
     await seesVideoOf(a, 'Rolf');
     await seesVideoOf(b, 'Rita');
+    await leave(a, b);
+  });
+
+  it('resumes quietly when only the signalling connection drops: media keeps playing, no banner, nobody rejoins', async () => {
+    const a = await join('Sina');
+    const b = await join('Sven');
+    await seesVideoOf(a, 'Sven');
+    const mediaRoom = mediaRoomOf(room)!.name;
+    const sids = () => Object.fromEntries((demo.media!.room(mediaRoom)?.participants ?? []).map((p) => [p.name, p.sid]));
+    const before = sids();
+    // Every 100 ms: the connection toast's state and words, and how far Sina's view of Sven's camera has played.
+    await a.evaluate(() => {
+      const w = window as unknown as { __samples: Array<{ state: string; text: string; time: number }> };
+      w.__samples = [];
+      setInterval(() => {
+        const toast = document.querySelector<HTMLElement>('.rk-toast');
+        const video = document.querySelector<HTMLVideoElement>('[role="group"][aria-label="Sven"] video');
+        w.__samples.push({ state: toast?.dataset.state ?? '', text: toast && !toast.hidden ? (toast.textContent ?? '') : '', time: video?.currentTime ?? -1 });
+      }, 100);
+    });
+    expect(demo.media!.dropSignal(mediaRoom)).toHaveLength(2);
+    type Sample = { state: string; text: string; time: number };
+    const samples = () => a.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
+    // Sina's page goes through the quiet indicator and back to connected.
+    await a.waitForFunction(
+      () => {
+        const all = (window as unknown as { __samples: Sample[] }).__samples;
+        const i = all.findIndex((x) => x.state === 'signalReconnecting');
+        return i >= 0 && all.slice(i).some((x) => x.state === 'connected');
+      },
+      undefined,
+      { timeout: 30_000, polling: 200 },
+    );
+    const seen = await samples();
+    const quiet = seen.filter((x) => x.state === 'signalReconnecting');
+    expect(new Set(quiet.map((x) => x.text))).toEqual(new Set(['Reconnecting…']));
+    expect(seen.some((x) => x.state === 'reconnecting' || x.text.includes('Connection lost'))).toBe(false);
+    // Media never stopped: Sven's video played on through the signal reconnect.
+    expect(quiet.length).toBeGreaterThan(5);
+    expect(quiet.at(-1)!.time - quiet[0]!.time).toBeGreaterThan(((quiet.length - 1) * 0.1) / 2);
+    // The same sessions continue: nobody left and joined again.
+    expect(sids()).toEqual(before);
+    await seesVideoOf(a, 'Sven');
+    await seesVideoOf(b, 'Sina');
     await leave(a, b);
   });
 

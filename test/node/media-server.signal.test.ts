@@ -98,7 +98,43 @@ describe('joining', () => {
     expect((await first.client.closed).code).toBe(1000);
   });
 
-  it('tells a resuming client to rejoin, since sessions cannot be resumed', async () => {
+  it('lets a client resume the session after the server dropped only its signalling: same participant, nobody told it left', async () => {
+    nextRoom();
+    const alice = await join('alice');
+    const bob = await join('bob');
+    await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'bob'));
+    const sid = bob.join.participant!.sid;
+    expect(server.dropSignal(room, { identity: 'bob' })).toEqual(['bob']);
+    await bob.client.closed;
+    const resumed = await RawSignalClient.connect(server.url, token('bob', room), { reconnect: true, participantSid: sid });
+    clients.push(resumed);
+    const response = await resumed.next('reconnect');
+    expect(response.clientConfiguration).toBeDefined();
+    // the session goes on on the new socket: it still answers pings there
+    resumed.send({ case: 'ping', value: protoInt64.parse(1) });
+    await resumed.next('pong');
+    expect(server.room(room)?.participants.map((p) => [p.identity, p.sid])).toEqual([
+      ['alice', alice.join.participant!.sid],
+      ['bob', sid],
+    ]);
+    expect(alice.client.all('update').some((u) => u.participants.some((p) => p.identity === 'bob' && p.state === ParticipantInfo_State.DISCONNECTED))).toBe(false);
+  });
+
+  it('removes a dropped participant that does not resume within the window, and refuses a resume of anyone else', async () => {
+    nextRoom();
+    const alice = await join('alice');
+    const bob = await join('bob');
+    expect(() => server.dropSignal(room, { identity: 'nobody' })).toThrow(/no participant "nobody"/);
+    server.dropSignal(room, { identity: 'bob', resumeWindowMs: 200 });
+    const left = await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'bob' && p.state === ParticipantInfo_State.DISCONNECTED));
+    expect(left.participants[0]?.identity).toBe('bob');
+    // a resume with another participant's sid (or after the window) is told to rejoin
+    const late = await RawSignalClient.connect(server.url, token('bob', room), { reconnect: true, participantSid: bob.join.participant!.sid });
+    clients.push(late);
+    expect(await late.next('leave')).toMatchObject({ action: LeaveRequest_Action.RECONNECT });
+  });
+
+  it('tells a resuming client to rejoin when there is no session to resume', async () => {
     nextRoom();
     const client = await RawSignalClient.connect(server.url, token('alice', room), { reconnect: true, participantSid: 'PA_gone' });
     clients.push(client);

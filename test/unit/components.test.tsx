@@ -216,6 +216,21 @@ describe('connection and audio', () => {
     expect(status).toHaveAttribute('data-state', 'disconnected');
   });
 
+  it('a signal-only reconnect (media still flowing) is a small indicator: never the banner, nothing announced', () => {
+    const { room } = renderInRoom(<VideoConference />, { participants: [{ identity: 'a', name: 'Ann' }] });
+    const region = screen.getByTestId('rk-announcer');
+    act(() => void room.setConnectionState('signalReconnecting'));
+    const indicator = screen.getByText('Reconnecting…');
+    expect(indicator).toHaveAttribute('data-state', 'signalReconnecting');
+    expect(indicator).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Connection lost. Reconnecting…')).toBeNull();
+    expect(region).not.toHaveTextContent(/Reconnect|Connection lost/);
+    expect(screen.getByRole('group', { name: /Ann/ })).toBeInTheDocument();
+    act(() => void room.setConnectionState('connected'));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    expect(region).not.toHaveTextContent(/Reconnect/);
+  });
+
   it('StartAudio appears while autoplay is blocked and unblocks on click', async () => {
     renderInRoom(<StartAudio />, { audioPlaybackBlocked: true });
     await userEvent.click(screen.getByRole('button', { name: 'Allow audio' }));
