@@ -19,6 +19,8 @@ export interface RoomArgs {
   screenShare: boolean;
   audioPlaybackBlocked: boolean;
   ambient: boolean;
+  /** A phone's front and back cameras instead of one webcam. */
+  phone?: boolean;
 }
 
 export const defaultRoomArgs: RoomArgs = {
@@ -49,6 +51,7 @@ export const roomArgTypes = {
   screenShare: { control: 'boolean', table: { category: 'Room' } },
   audioPlaybackBlocked: { control: 'boolean', table: { category: 'Room' } },
   ambient: { control: 'boolean', name: 'speakers come and go', table: { category: 'Room' } },
+  phone: { control: 'boolean', name: 'front and back cameras', table: { category: 'Devices' } },
 } as const;
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
@@ -97,11 +100,16 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
         audioPlaybackBlocked: a.audioPlaybackBlocked,
         devices: {
           audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }, { deviceId: 'mic-2', label: 'USB headset' }],
-          videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }],
+          videoinput: a.phone
+            ? [
+                { deviceId: 'front', label: 'Front Camera', facingMode: 'user' },
+                { deviceId: 'back', label: 'Back Camera', facingMode: 'environment' },
+              ]
+            : [{ deviceId: 'cam-1', label: 'HD camera' }],
           audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
         },
       }),
-    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked],
+    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone],
   );
   useEffect(() => {
     if (a.connectionState === 'disconnected') room.setConnectionState('disconnected', DisconnectReason.SERVER_SHUTDOWN);

@@ -181,6 +181,29 @@ export const Labelled: Story = {
   },
 };
 
+/** A phone's front and back cameras: "Flip camera" beside the camera switches between them. */
+export const PhoneCameras: Story = {
+  args: { phone: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const flip = await c.findByRole('button', { name: 'Flip camera' });
+    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'user'));
+    await userEvent.click(flip);
+    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'environment'));
+    await expect(c.getByRole('combobox', { name: 'Choose camera' })).toHaveValue('back');
+  },
+};
+
+/** A viewer on a phone: no camera, so no flip. */
+export const PhoneCamerasForViewer: Story = {
+  args: { phone: true, canPublish: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Chat' })).toBeVisible();
+    await expect(c.queryByRole('button', { name: 'Flip camera' })).toBeNull();
+  },
+};
+
 function UnreadChat() {
   const room = useRoom() as TestRoom;
   useEffect(() => {

@@ -37,6 +37,18 @@ export const Viewer: Story = {
   },
 };
 
+/** On a phone, the preview can be flipped between the front and back cameras before joining. */
+export const PhoneCameras: Story = {
+  args: { phone: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const flip = await c.findByRole('button', { name: 'Flip camera' });
+    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'user'));
+    await userEvent.click(flip);
+    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'environment'));
+  },
+};
+
 export const DeviceSelects: Story = {
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>

@@ -26,6 +26,7 @@ export const french: RoomKitLabels = {
   connecting: 'Connexion…',
   reconnecting: 'Reconnexion…',
   signalReconnecting: 'Reconnexion…',
+  flipCamera: 'Changer de caméra',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
   disconnectReason: (r) =>

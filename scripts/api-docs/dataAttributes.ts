@@ -16,6 +16,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-camera': "A participant list row's camera: on, muted or off.",
   'data-chat-open': 'The conference shows its chat panel.',
   'data-compact': 'The control bar is too narrow for its labels in one row: it shows icons alone (each label as a tooltip), and folds its less used controls into a "More" menu.',
+  'data-facing': 'Which way the camera in use faces (`user`: front, `environment`: back), on the camera flip button; absent when the device does not say.',
   'data-section-start': 'On a control bar slot or group: it starts a section (conversation and panels, or leave), and free space goes before it.',
   'data-control': 'Which control a control bar slot holds (microphone, cameraDevice, screenShare, chat, …; `FOLD_ORDER` in ControlBar lists the foldable ones).',
   'data-count': 'How many participants are listed (on the participant list and its control bar toggle; hidden ones never count).',

@@ -9,6 +9,7 @@ import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
 import { useStoreValue } from '../hooks/useStoreValue.js';
 import { cx, devWarn, flag } from './dev.js';
 import { useFold } from './fold.js';
+import { CameraFlipButton } from './CameraFlip.js';
 import { CaptionsIcon, ChatIcon, PeopleIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
@@ -25,7 +26,10 @@ export interface ControlBarControls {
   microphone?: boolean;
   camera?: boolean;
   screenShare?: boolean;
-  /** Device selects beside the microphone (with the speaker, where the browser can choose it) and camera toggles (default true). */
+  /**
+   * Device selects beside the microphone (with the speaker, where the browser can choose it) and camera toggles, and
+   * a camera flip where the device has a front and a back camera (default true).
+   */
   devices?: boolean;
   chat?: boolean;
   /** A participant-list toggle beside chat, named with the count of listed participants (default false). */
@@ -54,10 +58,10 @@ export interface ControlBarControls {
  * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
  * remain. This list alone decides the order: a new control becomes foldable by naming it here.
  */
-export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'reactions', 'raiseHand', 'participants'];
+export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'cameraFlip', 'reactions', 'raiseHand', 'participants'];
 
 /** The media section's controls; the others start the conversation and panels section. */
-const MEDIA = new Set(['microphone', 'microphoneDevice', 'speakerDevice', 'camera', 'cameraDevice', 'effects', 'screenShare']);
+const MEDIA = new Set(['microphone', 'microphoneDevice', 'speakerDevice', 'camera', 'cameraDevice', 'cameraFlip', 'effects', 'screenShare']);
 
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
@@ -179,6 +183,7 @@ export function ControlBar({
     ['speakerDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
     ['camera', want.camera && cam && <TrackToggle source={Track.Source.Camera} labels={overrides} />, 'cam'],
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
+    ['cameraFlip', want.camera && cam && want.devices && <CameraFlipButton labels={overrides} />, 'cam'],
     ['effects', controls.effects],
     ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
     ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],

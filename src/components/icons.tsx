@@ -139,3 +139,9 @@ export const ReactionGlyph = ({ emoji }: { emoji: string }) =>
   ) : (
     <span aria-hidden="true">{emoji}</span>
   );
+export const FlipCameraIcon = () => (
+  <svg {...base} className="rk-icon">
+    <path d="M4 8h3l2-2h6l2 2h3v11H4z" />
+    <path d="M9.5 12.5a3 3 0 0 1 5-1.5M14.5 14a3 3 0 0 1-5 1.5M14.5 9.5V11H13M9.5 17v-1.5H11" />
+  </svg>
+);

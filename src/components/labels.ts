@@ -32,6 +32,8 @@ export interface RoomKitLabels {
   reconnecting: string;
   /** The quiet indicator while only the signalling connection reconnects (media keeps flowing). */
   signalReconnecting: string;
+  /** The camera flip button (front and back cameras). */
+  flipCamera: string;
   disconnected: string;
   /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
@@ -238,6 +240,7 @@ export const defaultLabels: RoomKitLabels = {
   connecting: 'Connecting…',
   reconnecting: 'Connection lost. Reconnecting…',
   signalReconnecting: 'Reconnecting…',
+  flipCamera: 'Flip camera',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
   disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',

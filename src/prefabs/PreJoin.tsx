@@ -9,6 +9,7 @@ import { rememberChoices } from '../core/userChoices.js';
 import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
+import { CameraFlipButton } from '../components/CameraFlip.js';
 import { MediaDeviceSelect } from '../components/MediaDeviceSelect.js';
 import { useCan } from '../hooks/useCan.js';
 import { useLocalParticipant } from '../hooks/useLocalParticipant.js';
@@ -189,6 +190,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
                 <span className="rk-button-label">{labels.camera}</span>
               </button>
               <MediaDeviceSelect kind="videoinput" labels={overrides} />
+              <CameraFlipButton labels={overrides} />
             </span>
           ) : null}
         </div>

@@ -1,5 +1,4 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
-import type { MediaDeviceKindName } from '../core/deviceStore.js';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
@@ -54,8 +53,8 @@ export interface TestRoomInit {
   participants?: TestParticipantInit[] | number;
   /** The initial connection state (default connected); `signalReconnecting`: only the signalling connection resumes. */
   connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
-  /** Simulated devices for `useMediaDevices` and device menus. */
-  devices?: Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
+  /** Simulated devices for `useMediaDevices` and device menus (a camera's `facingMode`: a phone's front or back). */
+  devices?: SimulatedDevices;
   /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
   deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
   /** Start with the browser blocking audio autoplay. */

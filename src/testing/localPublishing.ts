@@ -54,14 +54,16 @@ export function installLocalPublishing(ctx: SimContext, failures: ReadonlyMap<Si
         : createVideoTrack(source === Track.Source.Camera ? 'You' : 'Your screen', 140);
     // The track runs on the device livekit-client would open: the room's capture default (switchActiveDevice sets it).
     const capture = source === Track.Source.Microphone ? ctx.room.options.audioCaptureDefaults : source === Track.Source.Camera ? ctx.room.options.videoCaptureDefaults : undefined;
-    const wanted = capture?.deviceId;
-    const deviceId = typeof wanted === 'string' ? wanted : typeof wanted === 'object' && !Array.isArray(wanted) ? wanted.exact ?? wanted.ideal : undefined;
-    if (typeof deviceId === 'string' && deviceId !== 'default') {
-      const settings = media.getSettings.bind(media);
-      media.getSettings = () => ({ ...settings(), deviceId });
-    }
+    let deviceId = deviceIdOf(capture?.deviceId);
+    const settings = media.getSettings.bind(media);
+    media.getSettings = () => ({ ...settings(), ...(deviceId && deviceId !== 'default' ? { deviceId } : {}) });
     const track =
       source === Track.Source.Microphone ? new LocalAudioTrack(media, undefined, true) : new LocalVideoTrack(media, undefined, true);
+    // The simulated browser switches devices without getUserMedia (a real one would refuse the simulated ids).
+    track.setDeviceId = (constraint: ConstrainDOMString) => {
+      deviceId = deviceIdOf(constraint);
+      return Promise.resolve(true);
+    };
     track.source = source;
     // As livekit-client does: a capture default's processor is set before the track is published.
     const processor = source === Track.Source.Camera ? ctx.room.options.videoCaptureDefaults?.processor : undefined;
@@ -103,4 +105,11 @@ function removeLocalPublication(lp: LocalParticipant, publication: LocalTrackPub
   maps.videoTrackPublications.delete(publication.trackSid);
   publication.track?.stop();
   lp.emit(ParticipantEvent.LocalTrackUnpublished, publication);
+}
+
+/** The device id a capture constraint names (`'id'`, `{ exact: 'id' }` or `{ ideal: 'id' }`). */
+function deviceIdOf(constraint: ConstrainDOMString | undefined): string | undefined {
+  if (typeof constraint === 'string') return constraint;
+  const named = constraint && !Array.isArray(constraint) ? (constraint as ConstrainDOMStringParameters).exact ?? (constraint as ConstrainDOMStringParameters).ideal : undefined;
+  return typeof named === 'string' ? named : undefined;
 }

@@ -74,8 +74,11 @@ export function subscriptionAnswerer(ctx: SimContext, current: (identity: string
   };
 }
 
-/** Simulated devices for `useMediaDevices` and device menus. */
-export type SimulatedDevices = Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string }>>>;
+/**
+ * Simulated devices for `useMediaDevices` and device menus. A camera's `facingMode` is what a phone's browser says
+ * of it (`getCapabilities().facingMode`): give a `user` and an `environment` one for a phone's front and back.
+ */
+export type SimulatedDevices = Partial<Record<MediaDeviceKindName, Array<{ deviceId: string; label: string; facingMode?: 'user' | 'environment' }>>>;
 
 /** A device kind the simulated browser can refuse: a microphone, a camera, or the screen-share picker. */
 export type SimulatedDeviceKind = 'audioinput' | 'videoinput' | 'screen';
@@ -120,7 +123,15 @@ export function installPreviewAndDevices(
   if (devices()) {
     setDeviceEnumerator(room, async (kind) =>
       (devices()?.[kind] ?? []).map(
-        (d) => ({ deviceId: d.deviceId, label: d.label, kind, groupId: 'simulated', toJSON: () => d }) as MediaDeviceInfo,
+        (d) =>
+          ({
+            deviceId: d.deviceId,
+            label: d.label,
+            kind,
+            groupId: 'simulated',
+            toJSON: () => d,
+            ...(d.facingMode ? { getCapabilities: () => ({ deviceId: d.deviceId, facingMode: [d.facingMode] }) } : {}),
+          }) as MediaDeviceInfo,
       ),
     );
   }

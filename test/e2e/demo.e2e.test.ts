@@ -280,7 +280,7 @@ describe('the live demo', () => {
     const a = await join('Sina');
     const b = await join('Sven');
     await seesVideoOf(a, 'Sven');
-    const mediaRoom = mediaRoomOf(room)!.name;
+    const mediaRoom = roomOf('Sina')!.name;
     const sids = () => Object.fromEntries((demo.media!.room(mediaRoom)?.participants ?? []).map((p) => [p.name, p.sid]));
     const before = sids();
     // Every 100 ms: the connection toast's state and words, and how far Sina's view of Sven's camera has played.
