@@ -4,6 +4,7 @@ import { ControlBar, LeaveButton, TrackToggle, useRoom } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
 import { useEffect } from 'react';
 import { Track } from 'livekit-client';
+import { flipsToTheBackCamera } from './cameraFlip';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {
@@ -185,12 +186,8 @@ export const Labelled: Story = {
 export const PhoneCameras: Story = {
   args: { phone: true },
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const flip = await c.findByRole('button', { name: 'Flip camera' });
-    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'user'));
-    await userEvent.click(flip);
-    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'environment'));
-    await expect(c.getByRole('combobox', { name: 'Choose camera' })).toHaveValue('back');
+    await flipsToTheBackCamera(canvasElement);
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Choose camera' })).toHaveValue('back');
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MediaDeviceSelect, PreJoin } from '@roomkit/react';
+import { flipsToTheBackCamera } from './cameraFlip';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const onSubmit = fn();
@@ -40,13 +41,7 @@ export const Viewer: Story = {
 /** On a phone, the preview can be flipped between the front and back cameras before joining. */
 export const PhoneCameras: Story = {
   args: { phone: true },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const flip = await c.findByRole('button', { name: 'Flip camera' });
-    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'user'));
-    await userEvent.click(flip);
-    await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'environment'));
-  },
+  play: async ({ canvasElement }) => flipsToTheBackCamera(canvasElement),
 };
 
 export const DeviceSelects: Story = {
