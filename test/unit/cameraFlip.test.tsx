@@ -1,8 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ControlBar, PreJoin, RoomProvider } from '../../src/index';
+import { ControlBar, PreJoin } from '../../src/index';
 import { facingOf } from '../../src/core/facing';
-import { createTestRoom } from '../../src/testing/index';
+import { renderInRoom } from '../helpers/render';
 
 const PHONE = {
   videoinput: [
@@ -26,12 +26,7 @@ describe('facingOf', () => {
 
 describe('CameraFlipButton', () => {
   it('flips a phone between its front and back cameras in the control bar', async () => {
-    const room = createTestRoom({ local: { identity: 'me', name: 'Me' }, devices: PHONE });
-    render(
-      <RoomProvider room={room}>
-        <ControlBar />
-      </RoomProvider>,
-    );
+    const { room } = renderInRoom(<ControlBar />, { local: { identity: 'me', name: 'Me' }, devices: PHONE });
     const flip = await screen.findByRole('button', { name: 'Flip camera' });
     await waitFor(() => expect(flip).toHaveAttribute('data-facing', 'user'));
     await userEvent.click(flip);
@@ -42,27 +37,12 @@ describe('CameraFlipButton', () => {
   });
 
   it('is offered before joining too, and not at all with one camera or without the camera grant', async () => {
-    const phone = createTestRoom({ local: { identity: 'me', name: 'Me' }, devices: PHONE, connectionState: 'disconnected' });
-    const { unmount } = render(
-      <RoomProvider room={phone}>
-        <PreJoin onSubmit={() => {}} />
-      </RoomProvider>,
-    );
+    const { unmount } = renderInRoom(<PreJoin onSubmit={() => {}} />, { local: { identity: 'me', name: 'Me' }, devices: PHONE, connectionState: 'disconnected' });
     expect(await screen.findByRole('button', { name: 'Flip camera' })).toBeInTheDocument();
     unmount();
 
-    const laptop = createTestRoom({ local: { identity: 'me', name: 'Me' }, devices: { videoinput: [{ deviceId: 'cam', label: 'HD camera' }] } });
-    const viewer = createTestRoom({ local: { identity: 'v', name: 'V', grants: { canPublish: false } }, devices: PHONE });
-    render(
-      <>
-        <RoomProvider room={laptop}>
-          <ControlBar />
-        </RoomProvider>
-        <RoomProvider room={viewer}>
-          <ControlBar />
-        </RoomProvider>
-      </>,
-    );
+    renderInRoom(<ControlBar />, { local: { identity: 'me', name: 'Me' }, devices: { videoinput: [{ deviceId: 'cam', label: 'HD camera' }] } });
+    renderInRoom(<ControlBar />, { local: { identity: 'v', name: 'V', grants: { canPublish: false } }, devices: PHONE });
     await screen.findAllByRole('combobox', { name: 'Choose camera' });
     expect(screen.queryByRole('button', { name: 'Flip camera' })).toBeNull();
   });

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { splitLinks } from '../../src/core/links';
-import { Chat, RoomProvider } from '../../src/index';
-import { createTestRoom } from '../../src/testing/index';
+import { Chat } from '../../src/index';
+import { renderInRoom } from '../helpers/render';
 
 const links = (message: string) => splitLinks(message).filter((p) => p.href !== undefined).map((p) => [p.text, p.href]);
 
@@ -62,12 +62,7 @@ describe('links in chat messages', () => {
   });
 
   it('renders links that open a new tab without the opener, and nothing else as markup', async () => {
-    const room = createTestRoom({ participants: 1 });
-    render(
-      <RoomProvider room={room}>
-        <Chat />
-      </RoomProvider>,
-    );
+    const { room } = renderInRoom(<Chat />, { participants: 1 });
     room.deliverChat('participant-1', '<b>hi</b> read https://example.com/notes. <a href="javascript:alert(1)">x</a>');
     const link = await screen.findByRole('link', { name: 'https://example.com/notes' });
     expect(link).toHaveAttribute('href', 'https://example.com/notes');

@@ -1,17 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { RoomProvider, VideoConference } from '../../src/index';
-import { createTestRoom } from '../../src/testing/index';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { VideoConference } from '../../src/index';
+import { renderInRoom } from '../helpers/render';
 
 const toggle = () => screen.getByRole('button', { name: /^Chat/ });
 
 describe('unread count on the chat toggle', () => {
   it('counts messages from others while the panel is closed, clears when opened, and never counts your own', async () => {
-    const room = createTestRoom({ participants: 2 });
-    render(
-      <RoomProvider room={room}>
-        <VideoConference />
-      </RoomProvider>,
-    );
+    const { room } = renderInRoom(<VideoConference />, { participants: 2 });
     expect(toggle()).toHaveAccessibleName('Chat');
     expect(toggle()).not.toHaveAttribute('data-unread');
     act(() => {

@@ -5,6 +5,7 @@ import { ControlBar, RoomProvider, VideoConference } from '../../src/index';
 import { FOLD_ORDER } from '../../src/components/ControlBar';
 import { foldControls, type FoldItem } from '../../src/components/fold';
 import { createTestRoom } from '../../src/testing/index';
+import { renderInRoom } from '../helpers/render';
 
 const item = (id: string, full = 100, compact = 44): FoldItem => ({ id, full, compact });
 
@@ -266,21 +267,13 @@ describe('ControlBar sections', () => {
     [...screen.getByRole('toolbar').querySelectorAll('[data-section-start]')].map((el) => el.querySelector('button')?.textContent);
 
   it('puts media first, then the conversation and panels, then leave apart, each later section marked', () => {
-    render(
-      <RoomProvider room={createTestRoom({ local: { identity: 'me', name: 'Me' } })}>
-        <ControlBar controls={{ ...everything, devices: false }} />
-      </RoomProvider>,
-    );
+    renderInRoom(<ControlBar controls={{ ...everything, devices: false }} />, { local: { identity: 'me', name: 'Me' } });
     expect(order()).toEqual(['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Reactions', 'Chat', 'Participants (1)', 'Leave']);
     expect(starts()).toEqual(['Raise hand', 'Leave']);
   });
 
   it('for a viewer, the conversation opens the bar unmarked and only leave stands apart', () => {
-    render(
-      <RoomProvider room={createTestRoom({ local: { identity: 'me', name: 'Me', grants: { canPublish: false } } })}>
-        <ControlBar controls={everything} />
-      </RoomProvider>,
-    );
+    renderInRoom(<ControlBar controls={everything} />, { local: { identity: 'me', name: 'Me', grants: { canPublish: false } } });
     expect(order()).toEqual(['Raise hand', 'Reactions', 'Chat', 'Participants (1)', 'Leave']);
     expect(starts()).toEqual(['Leave']);
   });
