@@ -124,8 +124,10 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
   const hosts: object[] = [];
   /** Bumped by every open and close: an answer that arrives after a close (or a newer open) is closed at once. */
   let generation = 0;
-  /** Undoes what the open window or video set up. */
-  let teardown: (() => void) | undefined;
+  /** Undoes what the open window or video set up; a promise while the browser has yet to confirm it. */
+  let teardown: (() => Promise<void> | undefined) | undefined;
+  /** The browser's exit from the video's picture-in-picture, while under way. */
+  let exiting: Promise<void> | undefined;
 
   // The video fallback: one element of ours, kept across speaker changes (the browser's window stays with it).
   let video: HTMLVideoElement | undefined;
@@ -165,17 +167,39 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     shown = { track, release: getVideoSubscriptions(room).retain(track.publication) };
   };
 
-  /** Leaves the video fallback: out of the browser's picture-in-picture, the track detached, the element out of the page. */
-  const dropVideo = () => {
-    if (video && document.pictureInPictureElement === video) void document.exitPictureInPicture().catch(() => undefined);
-    show(null);
-    video?.remove();
+  /**
+   * Leaves the video fallback: out of the browser's picture-in-picture, the track detached, the element out of the
+   * page. The browser's exit is asynchronous: while it is under way the returned promise (also `exiting`) is pending,
+   * and the element stays as it is until the browser has let go of it.
+   */
+  const dropVideo = (): Promise<void> | undefined => {
+    const el = video;
+    const finish = () => {
+      show(null);
+      el?.remove();
+    };
+    if (!el || document.pictureInPictureElement !== el) {
+      finish();
+      return undefined;
+    }
+    const done: Promise<void> = document
+      .exitPictureInPicture()
+      .catch(() => undefined)
+      .then(() => {
+        if (exiting === done) exiting = undefined;
+        finish();
+      });
+    exiting = done;
+    return done;
   };
 
+  /** Undoes what is open; the snapshot says closed once the browser has closed it (not when it was asked to). */
   const reset = () => {
-    teardown?.();
+    const closing = teardown?.();
     teardown = undefined;
-    set({ mode: null, window: null, opening: false, theme: null });
+    const closed = () => set({ mode: null, window: null, opening: false, theme: null });
+    if (closing) void closing.then(closed);
+    else closed();
   };
 
   async function openDocument(api: DocumentPictureInPictureApi, options: OpenPictureInPictureOptions, mine: number) {
@@ -192,6 +216,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     teardown = () => {
       win.removeEventListener('pagehide', onPageHide);
       win.close();
+      return undefined;
     };
     set({ mode: 'document', window: win, opening: false });
   }
@@ -216,12 +241,12 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     await el.play().catch(() => undefined);
     if (mine === generation) await el.requestPictureInPicture();
     // Closed meanwhile (while the video loaded, or while the browser answered).
-    if (mine !== generation) return dropVideo();
+    if (mine !== generation) return void dropVideo();
     const onLeave = () => reset();
     el.addEventListener('leavepictureinpicture', onLeave);
     teardown = () => {
       el.removeEventListener('leavepictureinpicture', onLeave);
-      dropVideo();
+      return dropVideo();
     };
     set({ mode: 'video', opening: false });
   }
@@ -239,11 +264,13 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
       const mine = ++generation;
       set({ opening: true, theme: options.from?.closest('[data-rk-theme]')?.getAttribute('data-rk-theme') ?? null });
       try {
+        // A close still under way (the browser leaving an earlier video's picture-in-picture) finishes first.
+        if (exiting) await exiting;
         if (support === 'document') await openDocument(documentPipApi()!, options, mine);
         else await openVideo(mine);
       } catch (error) {
         if (mine === generation) {
-          if (support === 'video') dropVideo();
+          if (support === 'video') void dropVideo();
           set({ opening: false, theme: null });
         }
         throw error;

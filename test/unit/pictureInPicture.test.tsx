@@ -361,6 +361,46 @@ describe('video element picture-in-picture (fallback)', () => {
     expect(pip.exitPictureInPicture).toHaveBeenCalled();
     expect(button()).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it('the toggle reads closed only once the browser has left picture-in-picture, and a click meanwhile waits for it', async () => {
+    const pip = fakeVideoPictureInPicture();
+    // The browser's exit takes its time (it is asynchronous in every browser); the test decides when it ends.
+    const exits: Array<() => void> = [];
+    pip.exitPictureInPicture.mockImplementation(
+      () =>
+        new Promise<void>((resolve) =>
+          exits.push(() => {
+            Object.defineProperty(document, 'pictureInPictureElement', { value: null, configurable: true });
+            resolve();
+          }),
+        ),
+    );
+    const room = createTestRoom({ participants: [{ identity: 'a', name: 'Ann', camera: 'on' }] });
+    renderBar(room);
+    await click(button());
+    const video = document.querySelector<HTMLVideoElement>('video.rk-pip-video')!;
+    expect(document.pictureInPictureElement).toBe(video);
+
+    await click(button());
+    expect(exits).toHaveLength(1);
+    // Asked to close, not closed yet: the toggle still says what the browser shows, and the video is still there.
+    expect(button()).toHaveAttribute('aria-pressed', 'true');
+    expect(video.isConnected).toBe(true);
+    // A click meanwhile opens nothing on top of the closing window.
+    await click(button());
+    expect(pip.requestPictureInPicture).toHaveBeenCalledTimes(1);
+
+    await act(async () => exits[0]!());
+    expect(document.pictureInPictureElement).toBeNull();
+    expect(button()).toHaveAttribute('aria-pressed', 'false');
+    expect(video.isConnected).toBe(false);
+
+    // Opened again afterwards, it shows the same video.
+    await click(button());
+    expect(pip.requestPictureInPicture).toHaveBeenCalledTimes(2);
+    expect(button()).toHaveAttribute('aria-pressed', 'true');
+    expect(document.pictureInPictureElement).toBe(video);
+  });
 });
 
 it('the toggle is absent where the browser offers no picture-in-picture', () => {
