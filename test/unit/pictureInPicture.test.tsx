@@ -375,7 +375,7 @@ describe('video element picture-in-picture (fallback)', () => {
           }),
         ),
     );
-    const room = createTestRoom({ participants: [{ identity: 'a', name: 'Ann', camera: 'on' }] });
+    const room = createTestRoom({ participants: [{ identity: 'a', name: 'Ann', camera: true }] });
     renderBar(room);
     await click(button());
     const video = document.querySelector<HTMLVideoElement>('video.rk-pip-video')!;
