@@ -9,6 +9,7 @@ export { createRoomStore, getRoomStore } from './core/roomStore.js';
 export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
 export { createRoomSession } from './core/session.js';
 export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './core/session.js';
+export { createEncryption, type EncryptionOptions, type RoomEncryption } from './core/e2ee.js';
 export { validateConnectionResponse } from './core/connectionResponse.js';
 export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
 export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
@@ -164,6 +165,8 @@ export { REACTION_TOPIC, REACTION_EMOJIS, REACTION_DURATION_MS, REACTION_SEND_LI
 export type { Reaction, ReactionEmoji } from './core/reactionStore.js';
 export { useRaisedHands } from './hooks/useRaisedHands.js';
 export { useIsHandRaised } from './hooks/useIsHandRaised.js';
+export { useIsEncrypted } from './hooks/useIsEncrypted.js';
+export { useDecryptionFailed } from './hooks/useDecryptionFailed.js';
 export { useRaiseHand } from './hooks/useRaiseHand.js';
 export type { RaiseHandState } from './hooks/useRaiseHand.js';
 export { useLowerHand } from './hooks/useLowerHand.js';

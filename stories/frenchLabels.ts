@@ -27,6 +27,8 @@ export const french: RoomKitLabels = {
   reconnecting: 'Reconnexion…',
   signalReconnecting: 'Reconnexion…',
   flipCamera: 'Changer de caméra',
+  encrypted: 'Chiffré de bout en bout',
+  cannotDecrypt: 'Déchiffrement impossible : autre phrase secrète ?',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
   disconnectReason: (r) =>

@@ -34,6 +34,10 @@ export interface RoomKitLabels {
   signalReconnecting: string;
   /** The camera flip button (front and back cameras). */
   flipCamera: string;
+  /** The lock on a tile and in the conference's header while media is end-to-end encrypted. */
+  encrypted: string;
+  /** A tile whose media this session cannot decrypt (a different passphrase): shown instead of a black video. */
+  cannotDecrypt: string;
   disconnected: string;
   /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
@@ -213,6 +217,8 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'connect-failed': 'Joining the meeting failed. Please try again.',
   'server-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
   'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',
+  'encryption-unsupported': 'This meeting is end-to-end encrypted, and this browser cannot encrypt. Try a current Chrome, Edge, Firefox or Safari.',
+  'decryption-failed': 'Someone’s audio and video cannot be decrypted. Check that everyone uses the same passphrase.',
 };
 
 /** English defaults. */
@@ -241,6 +247,8 @@ export const defaultLabels: RoomKitLabels = {
   reconnecting: 'Connection lost. Reconnecting…',
   signalReconnecting: 'Reconnecting…',
   flipCamera: 'Flip camera',
+  encrypted: 'End-to-end encrypted',
+  cannotDecrypt: 'Can’t decrypt: a different passphrase?',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
   disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',

@@ -7,7 +7,7 @@ import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
 import { GridLayout } from '../components/GridLayout.js';
-import { CloseIcon, SpeakerViewIcon } from '../components/icons.js';
+import { CloseIcon, LockIcon, SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
@@ -19,6 +19,7 @@ import { SpeakerLayout } from '../components/SpeakerLayout.js';
 import { StartAudio } from '../components/StartAudio.js';
 import { useControllableState } from '../components/useControllableState.js';
 import { useCan } from '../hooks/useCan.js';
+import { useIsEncrypted } from '../hooks/useIsEncrypted.js';
 import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
@@ -114,6 +115,7 @@ export function VideoConference({
   const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
   const [pinned] = usePinned();
   const hidden = useCan('hidden');
+  const encrypted = useIsEncrypted();
   // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
   // session joins without auto-subscribing (a big room is never subscribed whole).
   const room = useRoom();
@@ -152,10 +154,17 @@ export function VideoConference({
         data-participants-open={participants && participantsOpen ? '' : undefined}
         data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
+        data-encrypted={encrypted ? '' : undefined}
         data-layout={connection.inSession ? shown : undefined}
       >
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
+          {encrypted ? (
+            <span className="rk-badge rk-encrypted-badge" data-encrypted="">
+              <LockIcon />
+              {labels.encrypted}
+            </span>
+          ) : null}
           {hidden ? (
             <span className="rk-badge rk-observer-badge" role="status">
               {labels.hiddenObserver}

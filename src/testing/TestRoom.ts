@@ -1,6 +1,8 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
+import { getEncryptionStore } from '../core/encryptionStore.js';
 import { getRoomStore } from '../core/roomStore.js';
+import { RoomKitError } from '../core/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
@@ -59,6 +61,11 @@ export interface TestRoomInit {
   deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
   /** Start with the browser blocking audio autoplay. */
   audioPlaybackBlocked?: boolean;
+  /**
+   * An end-to-end encrypted room, as with `RoomProvider`'s `e2ee`: the session's encryption is on and remote tracks
+   * are announced encrypted (a participant may say `encrypted: false`). See {@link TestRoom.setDecryptionFailed}.
+   */
+  encrypted?: boolean;
   /** Options for the underlying livekit-client Room. */
   roomOptions?: RoomOptions;
   /**
@@ -112,6 +119,9 @@ export class TestRoom extends Room {
       tracks: [],
       version: 0,
     });
+    this.sim.encrypted = init.encrypted ?? false;
+    this.isE2EEEnabled = this.sim.encrypted;
+    if (this.sim.encrypted) this.holdEncryptionStore();
     this.participants = new SimulatedParticipants(this.sim);
     this.roomState = {
       sid: sid('RM'),
@@ -263,6 +273,26 @@ export class TestRoom extends Room {
   }
 
   /** The room starts or stops recording. */
+  /**
+   * This session can no longer decrypt `identity`'s media, as when that participant uses another passphrase:
+   * livekit-client's `EncryptionError` for that participant. Its tile then shows that it cannot be decrypted.
+   */
+  setDecryptionFailed(identity: string): this {
+    const participant = this.getParticipantByIdentity(identity);
+    if (!participant || participant.isLocal) throw new RoomKitError('bad-request', `No remote participant "${identity}" in the test room.`);
+    this.holdEncryptionStore();
+    this.emit(RoomEvent.EncryptionError, new Error(`Decryption failed for ${identity}`), participant);
+    return this.flush();
+  }
+
+  private encryptionHeld = false;
+  /** As an encrypted RoomProvider session does: failures are recorded before any tile asks. */
+  private holdEncryptionStore() {
+    if (this.encryptionHeld) return;
+    this.encryptionHeld = true;
+    getEncryptionStore(this).subscribe(() => undefined);
+  }
+
   setRecording(recording: boolean): this {
     this.roomState = { ...this.roomState, activeRecording: recording };
     this.sim.internals.handleRoomUpdate({ ...this.roomState });

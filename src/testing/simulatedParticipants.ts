@@ -33,6 +33,8 @@ export interface TestParticipantInit {
   connectionQuality?: TestConnectionQuality;
   /** A hidden participant: present in the room, never listed. */
   hidden?: boolean;
+  /** Its tracks are end-to-end encrypted (default: as the room, see `TestRoomInit.encrypted`). */
+  encrypted?: boolean;
   /**
    * The participant's kind, as its token says it (default `standard`); `agent` for an AI agent, whose
    * microphone carries a synthetic voice in a browser (so visualizers move).
@@ -91,6 +93,7 @@ export class SimulatedParticipants {
       permission: permissionFrom({ hidden: init.hidden ?? false }),
       tracks: [],
       version: 0,
+      encrypted: init.encrypted ?? this.ctx.encrypted,
     };
     this.remotes.set(p.identity, p);
     const tracks: Array<[TrackSourceName, boolean]> = [];
