@@ -35,7 +35,7 @@ export const migration: Record<string, MigrationRow> = {
   RoomName: { ours: 'useRoomInfo', note: '`useRoomInfo().name`.' },
   useRoomInfo: { ours: 'useRoomInfo', note: '`{ name, metadata, isRecording }`.' },
   useIsRecording: { ours: 'useRoomInfo, RecordingIndicator', note: '`useRoomInfo().isRecording`; `RecordingControl` starts/stops with `roomRecord`.' },
-  useIsEncrypted: none('End-to-end encryption state is not exposed; read `useRoom().isE2EEEnabled`.'),
+  useIsEncrypted: { ours: 'useIsEncrypted, useDecryptionFailed, createEncryption', note: '`useIsEncrypted()` for this session, `useIsEncrypted(identity)` for a participant; `useDecryptionFailed(identity)` when its media cannot be decrypted. Turn encryption on with `<RoomProvider e2ee={createEncryption({ passphrase })}>`.' },
   LKFeatureContext: none('No feature context.'),
   useFeatureContext: none('No feature context.'),
   setLogLevel: none('Call livekit-client\'s `setLogLevel` directly.'),
