@@ -158,6 +158,16 @@ export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
 export { VideoConference } from './prefabs/VideoConference.js';
 export type { ConferenceLayout, VideoConferenceProps } from './prefabs/VideoConference.js';
 
+// Audio rooms
+export { AudioConference } from './prefabs/AudioConference.js';
+export type { AudioConferenceProps } from './prefabs/AudioConference.js';
+export { ParticipantAudioTile } from './components/ParticipantAudioTile.js';
+export type { ParticipantAudioTileProps } from './components/ParticipantAudioTile.js';
+export { defaultAudioRoomLabels } from './components/audioRoomLabels.js';
+export type { AudioRoomLabelKey } from './components/audioRoomLabels.js';
+export { useAudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
+export type { AudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
+
 // Raise hand and reactions
 export { HAND_TOPIC } from './core/handStore.js';
 export type { RaisedHand } from './core/handStore.js';

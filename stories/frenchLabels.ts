@@ -133,5 +133,11 @@ export const french: RoomKitLabels = {
     const nom = device === 'microphone' ? 'micro' : device === 'camera' ? 'caméra' : 'haut-parleur';
     return `Votre ${nom} enregistré n’est pas branché ; ${nom} par défaut utilisé`;
   },
+  audioConference: 'Salon audio',
+  audioSpeakers: (n) => `Intervenants (${n})`,
+  audioListeners: (n) => `Auditeurs (${n})`,
+  audioNoSpeakers: 'Personne n’a encore la parole',
+  audioNoListeners: 'Aucun auditeur pour l’instant',
+  audioListening: 'Vous écoutez',
 };
 

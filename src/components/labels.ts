@@ -166,6 +166,20 @@ export interface RoomKitLabels {
   tryAgain: string;
   /** A remembered device is gone: "Your saved camera is not connected; using the default camera". */
   savedDeviceMissing: (device: 'microphone' | 'camera' | 'speaker') => string;
+  // Audio rooms (AudioConference): optional here, as their English defaults ship with AudioConference
+  // (`defaultAudioRoomLabels`), so an app without audio rooms carries none of them. A translation should give them.
+  /** The audio room's region name. */
+  audioConference?: string;
+  /** The heading of an audio room's speakers (those who may publish), with their count: "Speakers (3)". */
+  audioSpeakers?: (count: number) => string;
+  /** The heading of an audio room's listeners (no `canPublish`), with their count: "Listeners (120)". */
+  audioListeners?: (count: number) => string;
+  /** Shown in the speakers section while no one may speak. */
+  audioNoSpeakers?: string;
+  /** Shown in the listeners section while everyone may speak. */
+  audioNoListeners?: string;
+  /** The badge a listener sees (no `canPublish`): why there is no microphone. */
+  audioListening?: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {

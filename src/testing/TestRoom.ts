@@ -53,6 +53,11 @@ export interface TestRoomInit {
   };
   /** Remote participants, or a count of generated ones ("Participant 1"…). */
   participants?: TestParticipantInit[] | number;
+  /**
+   * A count of generated listeners of an audio room, joining after `participants`: "Listener 1"… (identities
+   * `listener-1`…), without the `canPublish` permission and without tracks.
+   */
+  listeners?: number;
   /** The initial connection state (default connected); `signalReconnecting`: only the signalling connection resumes. */
   connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
   /** Simulated devices for `useMediaDevices` and device menus (a camera's `facingMode`: a phone's front or back). */
@@ -160,6 +165,7 @@ export class TestRoom extends Room {
           }))
         : (init.participants ?? []);
     for (const p of people) this.addParticipant(p);
+    for (let i = 1; i <= (init.listeners ?? 0); i++) this.addParticipant({ identity: `listener-${i}`, name: `Listener ${i}`, canPublish: false });
     if (init.local?.camera) void this.localParticipant.setCameraEnabled(true);
     if (init.local?.microphone) void this.localParticipant.setMicrophoneEnabled(true);
     if (state === 'reconnecting' || state === 'signalReconnecting') this.setConnectionState(state);

@@ -36,6 +36,11 @@ export interface TestParticipantInit {
   /** Its tracks are end-to-end encrypted (default: as the room, see `TestRoomInit.encrypted`). */
   encrypted?: boolean;
   /**
+   * The server lets this participant publish (default true): its live permission, as every session sees it in
+   * `ParticipantInfo.permission`. False makes a listener of an audio room. Change it later with `setPermissions`.
+   */
+  canPublish?: boolean;
+  /**
    * The participant's kind, as its token says it (default `standard`); `agent` for an AI agent, whose
    * microphone carries a synthetic voice in a browser (so visualizers move).
    */
@@ -90,7 +95,7 @@ export class SimulatedParticipants {
       hidden: init.hidden ?? false,
       kind: KIND[init.kind ?? 'standard'],
       attributes: { ...init.attributes, ...(init.agentState === undefined ? {} : { [AGENT_STATE_ATTRIBUTE]: init.agentState }) },
-      permission: permissionFrom({ hidden: init.hidden ?? false }),
+      permission: permissionFrom({ hidden: init.hidden ?? false, ...(init.canPublish === undefined ? {} : { canPublish: init.canPublish }) }),
       tracks: [],
       version: 0,
       encrypted: init.encrypted ?? this.ctx.encrypted,

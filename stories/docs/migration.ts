@@ -65,7 +65,7 @@ export const migration: Record<string, MigrationRow> = {
   ParticipantTile: { ours: 'ParticipantTile', note: 'Takes `identity` and `source`; parts `ParticipantTile.Root`, `.Video`, `.Name`, `.Indicators`; state as `data-*`.' },
   useParticipantTile: { ours: 'ParticipantTile', note: 'Use `ParticipantTile.Root` (with `asChild`) for your own markup.' },
   ParticipantPlaceholder: { ours: 'ParticipantTile', note: 'The tile shows its own placeholder (`data-reason`); not exported separately.' },
-  ParticipantAudioTile: none('No audio-only tile; compose `ParticipantName`, `TrackMutedIndicator` and `useIsSpeaking`.'),
+  ParticipantAudioTile: { ours: 'ParticipantAudioTile', note: '`<ParticipantAudioTile identity="ada" />`: takes an `identity`, not a track reference or context; speaking ring (`data-speaking`), muted microphone, raised hand, agent state and (for `roomAdmin`) the admin menu; memoised per participant.' },
   // Tracks
   useTracks: { ours: 'useTracks', note: '`useTracks([Track.Source.Camera], { withPlaceholder: [Track.Source.Camera] })`; returns `TrackReference`s with `ParticipantState`.' },
   useParticipantTracks: { ours: 'useParticipant', note: '`useParticipant(identity)?.tracks`.' },
@@ -146,7 +146,7 @@ export const migration: Record<string, MigrationRow> = {
   // Prefabs
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
   PreJoin: { ours: 'PreJoin', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`.' },
-  AudioConference: none('No audio-only prefab; compose `ParticipantName`, `ControlBar controls={{ camera: false, screenShare: false }}` and `RoomAudioRenderer`.'),
+  AudioConference: { ours: 'AudioConference', note: 'Speakers (`canPublish`) as tiles and listeners (no `canPublish`) in a virtualized list with raised hands first; microphone only for speakers, no camera or screen share; never subscribes video. Admin actions as props (`onUpdatePermissions` brings a listener on stage).' },
   Toast: none('Only `ConnectionStateToast`; render your own toasts.'),
   // Agents and sessions
   useAgent: { ours: 'useAgent', note: 'The participant of kind `agent`: `{ participant, state, audioTrack, transcriptions }`; sessions (`useSession`) are out of scope.' },
