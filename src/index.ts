@@ -131,6 +131,7 @@ export type { RecordingIndicatorProps, RecordingControlProps } from './component
 export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
 export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
 export { LiveAnnouncer } from './components/LiveAnnouncer.js';
+export type { LiveAnnouncerProps } from './components/LiveAnnouncer.js';
 export { ParticipantList } from './components/ParticipantList.js';
 export type { ParticipantListProps } from './components/ParticipantList.js';
 
@@ -192,3 +193,12 @@ export { usePictureInPicture } from './hooks/usePictureInPicture.js';
 export type { PictureInPictureState, PictureInPictureSupport, UsePictureInPictureOptions } from './hooks/usePictureInPicture.js';
 export { PictureInPicture, PictureInPictureButton, PictureInPictureView } from './components/PictureInPicture.js';
 export type { PictureInPictureButtonProps, PictureInPictureProps, PictureInPictureViewProps } from './components/PictureInPicture.js';
+
+// Notifications
+export { NOTIFICATION_KINDS, NOTIFICATION_LIMIT, NOTIFICATION_GROUP_WINDOW_MS } from './core/notificationStore.js';
+export type { NotificationKind, NotificationKinds, NotificationPerson, RoomNotification } from './core/notificationStore.js';
+export { useNotifications } from './hooks/useNotifications.js';
+export type { NotificationsState, UseNotificationsOptions } from './hooks/useNotifications.js';
+export { Notifications, NOTIFICATION_DURATION_MS } from './components/Notifications.js';
+export type { NotificationsProps } from './components/Notifications.js';
+export { notificationText } from './components/notificationText.js';

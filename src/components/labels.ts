@@ -79,6 +79,18 @@ export interface RoomKitLabels {
   otherParticipants: string;
   participantJoined: (name: string) => string;
   participantLeft: (name: string) => string;
+  /** Several joins grouped into one notification (`count` is at least 2; `names` in join order): "5 people joined". */
+  participantsJoined: (count: number, names: readonly string[]) => string;
+  /** Several leaves grouped into one notification, as {@link RoomKitLabels.participantsJoined}: "5 people left". */
+  participantsLeft: (count: number, names: readonly string[]) => string;
+  /** The notification when the room starts being recorded. */
+  recordingStarted: string;
+  /** The notification when the room stops being recorded. */
+  recordingStopped: string;
+  /** The notifications region's name. */
+  notifications: string;
+  /** A notification's dismiss button, with the notification's text: "Dismiss: Ada joined". */
+  dismissNotification: (text: string) => string;
   reconnected: string;
   newMessage: (from: string, message: string) => string;
   participants: string;
@@ -297,6 +309,12 @@ export const defaultLabels: RoomKitLabels = {
   otherParticipants: 'Other participants',
   participantJoined: (name) => `${name} joined`,
   participantLeft: (name) => `${name} left`,
+  participantsJoined: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} joined` : `${count} people joined`),
+  participantsLeft: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} left` : `${count} people left`),
+  recordingStarted: 'Recording started',
+  recordingStopped: 'Recording stopped',
+  notifications: 'Notifications',
+  dismissNotification: (text) => `Dismiss: ${text}`,
   reconnected: 'Reconnected',
   newMessage: (from, message) => `${from}: ${message}`,
   participants: 'Participants',

@@ -147,7 +147,7 @@ export const migration: Record<string, MigrationRow> = {
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
   PreJoin: { ours: 'PreJoin', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`.' },
   AudioConference: { ours: 'AudioConference', note: 'Speakers (`canPublish`) as tiles and listeners (no `canPublish`) in a virtualized list with raised hands first; microphone only for speakers, no camera or screen share; never subscribes video. Admin actions as props (`onUpdatePermissions` brings a listener on stage).' },
-  Toast: none('Only `ConnectionStateToast`; render your own toasts.'),
+  Toast: { ours: 'Notifications, useNotifications', note: 'No generic toast: `<Notifications>` (in `VideoConference`) shows the room\'s own notifications (joins and leaves grouped, raised hands, recording, a lost device, messages while chat is closed), dismissable and said politely; `useNotifications()` lists them for your own toasts. `ConnectionStateToast` stays for the connection.' },
   // Agents and sessions
   useAgent: { ours: 'useAgent', note: 'The participant of kind `agent`: `{ participant, state, audioTrack, transcriptions }`; sessions (`useSession`) are out of scope.' },
   useVoiceAssistant: { ours: 'useAgent', note: '`useAgent()` gives the state (`lk.agent.state`), the audio track and the transcriptions.' },
