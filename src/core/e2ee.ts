@@ -20,7 +20,8 @@ export type EncryptionOptions =
       keyProvider?: never;
       /**
        * livekit-client's encryption worker. Default: RoomKit starts `livekit-client/e2ee-worker` from your app's own
-       * copy of livekit-client, which Vite, webpack and Turbopack bundle with no configuration.
+       * copy of livekit-client, which production builds (Next.js, Vite) bundle with no configuration. Under `vite dev`
+       * pass `new Worker(new URL('livekit-client/e2ee-worker', import.meta.url), { type: 'module' })` from your code.
        */
       worker?: Worker;
     }
@@ -51,8 +52,8 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * `encryption-unsupported` and stays disconnected; media it cannot decrypt (another passphrase) is reported as
  * `decryption-failed` to `onError` and shown on that participant's tile.
  *
- * The worker needs no setup in Vite, webpack or Turbopack apps; under a Content-Security-Policy allow
- * `worker-src 'self'`.
+ * The worker needs no setup in production builds (Next.js, Vite); under `vite dev` pass `worker` (see
+ * {@link EncryptionOptions}); under a Content-Security-Policy allow `worker-src 'self'`.
  *
  * @example
  * ```tsx

@@ -133,7 +133,23 @@ describe('in Chromium, hydration keeps the server markup', () => {
     }
   });
 
-  test.each(['/quickstart', '/join', '/?name=Ada', '/?name=Vi&role=viewer'])('%s hydrates without an error or warning', async (path) => {
+  test('end-to-end encryption: the default worker is bundled by Next.js and runs, with nothing configured in the app', async () => {
+    const page = await browser.newPage();
+    try {
+      const started = page.waitForEvent('worker');
+      await page.goto(`${app.url}/encrypted`);
+      const worker = await started;
+      // The emitted file is served, and the worker runs it: it evaluates, and livekit-client's worker answers.
+      const response = await page.request.get(worker.url());
+      expect(response.status()).toBe(200);
+      expect(worker.url()).toContain('/_next/');
+      expect(await worker.evaluate(() => typeof self.postMessage)).toBe('function');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.each(['/quickstart', '/join', '/encrypted', '/?name=Ada', '/?name=Vi&role=viewer'])('%s hydrates without an error or warning', async (path) => {
     const { kept, problems } = await hydrate(path);
     expect(problems).toEqual([]);
     expect(kept).toBe(true);
