@@ -330,10 +330,7 @@ export class Participant {
 
   // ---- permissions and tracks, driven by the room ----
 
-  /**
-   * Replaces the permission. Tracks the new permission no longer allows are unpublished (the client is told with
-   * trackUnpublished); losing or gaining canSubscribe stops or starts forwarding.
-   */
+  /** Replaces the permission: tracks it no longer allows are unpublished (trackUnpublished); canSubscribe (un)forwards. */
   setPermission(next: ParticipantPermission): void {
     this.permission = next;
     for (const publication of [...this.publications.values()]) {

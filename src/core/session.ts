@@ -2,7 +2,7 @@
  * The session: everything between "here are connection details" and "the room is connected", without React.
  *
  * Read it top to bottom, following a token:
- *   1. `setOptions()` receives the connection (a plain response, a token and URL, or a connection query),
+ *   1. `setOptions()` receives the connection (a plain response, a token and URL, or a connection query; see sessionTarget.ts),
  *      validates it before any network traffic, and puts its grants into the store at once;
  *   2. `mount()` starts the session: the target is handed to the connection loop, which serialises connects and
  *      disconnects, treats a refreshed token as a renewal (no reconnect), and publishes after connecting;
@@ -21,10 +21,9 @@ import { canPublishSource } from './grants.js';
 import { RoomKitError } from './RoomKitError.js';
 import { toRoomKitError } from './toRoomKitError.js';
 import { managedRooms } from './managedRooms.js';
-import { sameValue } from './sameValue.js';
+import { resolve, sameSession, WAITING, type Resolved, type Target } from './sessionTarget.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
-import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
 
 export type { OnlineSignal } from './online.js';
 export type { ConnectionDetails } from './connectionResponse.js';
@@ -98,20 +97,6 @@ export interface RoomSession {
   settled(): Promise<void>;
 }
 
-/** A validated URL and token. */
-interface Target {
-  readonly url: string;
-  readonly token: string;
-  readonly claims: TokenClaims;
-}
-
-/** The outcome of validating the current connection: a target, an error, or neither (waiting). */
-interface Resolved {
-  readonly target: Target | null;
-  readonly error: RoomKitError | null;
-}
-const WAITING: Resolved = { target: null, error: null };
-
 /** Session ends after which a connection query's session is joined again: none the server meant. */
 const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set([
   undefined, // livekit-client gave up reconnecting (network lost, or the token expired meanwhile)
@@ -128,35 +113,6 @@ const REJOIN_FRESHNESS_MS = 10_000;
 
 function isConnectionQuery(value: RoomSessionOptions['connection']): value is ConnectionQueryState {
   return typeof value === 'object' && value !== null && 'status' in value && typeof value.refetch === 'function';
-}
-
-/** 1. Validation: a token and URL become a target, or a RoomKitError that names the fix. Pure. */
-function resolve(token: string | undefined, url: string | undefined): Resolved {
-  try {
-    if (typeof token === 'string' && looksLikeApiKey(token)) validateToken(token); // throws api-key-in-browser
-    if (!token || !url) {
-      const missing = [!token && 'token', !url && 'url'].filter(Boolean).join(' and ');
-      throw new RoomKitError(
-        'missing-connection',
-        `RoomProvider has no ${missing}. Pass \`connection\` (your backend's token response), \`token\` and \`url\`, or an existing \`room\`.`,
-      );
-    }
-    const claims = validateToken(token);
-    validateMediaUrl(url);
-    return { target: { url, token, claims }, error: null };
-  } catch (error) {
-    return { target: null, error: toRoomKitError(error) };
-  }
-}
-
-/**
- * True when two targets join the same session with the same rights: same URL, identity, name, metadata and
- * video grant, whatever their tokens' validity windows. A refreshed token is such a target: a renewal.
- */
-function sameSession(a: Target, b: Target): boolean {
-  const { expiresAt: _ea, notBefore: _na, ...claimsA } = a.claims;
-  const { expiresAt: _eb, notBefore: _nb, ...claimsB } = b.claims;
-  return a.url === b.url && sameValue(claimsA, claimsB);
 }
 
 /**

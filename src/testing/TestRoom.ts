@@ -1,4 +1,4 @@
-import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
+import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
 import { getEncryptionStore } from '../core/encryptionStore.js';
 import { getRoomStore } from '../core/roomStore.js';
@@ -30,55 +30,12 @@ import {
 } from './simulatedTextStreams.js';
 import { localParticipantInfo, permissionFrom, roomInternals, sid, simContext, type SimContext } from './simulatedServer.js';
 import { ensureMediaClasses } from './syntheticMedia.js';
+import type { TestRoomInit } from './testRoomInit.js';
 
 export type { SentData } from './simulatedData.js';
 export type { SimulatedDeviceFailure, SimulatedDeviceKind } from './simulatedMedia.js';
 export type { TestConnectionQuality, TestGrants, TestParticipantInit, TestParticipantKind } from './simulatedParticipants.js';
-
-/** Options of {@link createTestRoom}. */
-export interface TestRoomInit {
-  /** The room name (default "test-room"). */
-  name?: string;
-  metadata?: string;
-  recording?: boolean;
-  local?: {
-    identity?: string;
-    name?: string;
-    metadata?: string;
-    grants?: TestGrants;
-    /** Start with the camera published. */
-    camera?: boolean;
-    /** Start with the microphone published. */
-    microphone?: boolean;
-  };
-  /** Remote participants, or a count of generated ones ("Participant 1"…). */
-  participants?: TestParticipantInit[] | number;
-  /**
-   * A count of generated listeners of an audio room, joining after `participants`: "Listener 1"… (identities
-   * `listener-1`…), without the `canPublish` permission and without tracks.
-   */
-  listeners?: number;
-  /** The initial connection state (default connected); `signalReconnecting`: only the signalling connection resumes. */
-  connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
-  /** Simulated devices for `useMediaDevices` and device menus (a camera's `facingMode`: a phone's front or back). */
-  devices?: SimulatedDevices;
-  /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
-  deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
-  /** Start with the browser blocking audio autoplay. */
-  audioPlaybackBlocked?: boolean;
-  /**
-   * An end-to-end encrypted room, as with `RoomProvider`'s `e2ee`: the session's encryption is on and remote tracks
-   * are announced encrypted (a participant may say `encrypted: false`). See {@link TestRoom.setDecryptionFailed}.
-   */
-  encrypted?: boolean;
-  /** Options for the underlying livekit-client Room. */
-  roomOptions?: RoomOptions;
-  /**
-   * The simulated server's version (default "1.9.0", which forwards text streams: chat's legacy copies then
-   * carry `ignoreLegacy: true`). Give "1.8.0" to test against an older server.
-   */
-  serverVersion?: string;
-}
+export type { TestRoomInit } from './testRoomInit.js';
 
 /**
  * A livekit-client `Room` that behaves as if a media server were behind it. Its scripting methods feed the
