@@ -1,12 +1,15 @@
 import { DisconnectReason } from 'livekit-client';
 import { createContext, useContext, useMemo } from 'react';
 import type { RoomKitErrorCode } from '../core/RoomKitError.js';
+import type { ConnectionTestLabels } from './connectionTestLabels.js';
 
 /**
  * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
- * component's `labels` prop; missing keys fall back to English.
+ * component's `labels` prop; missing keys fall back to English. The connection test's keys
+ * ({@link ConnectionTestLabels}) are optional here: their English defaults load with the test, not with
+ * `defaultLabels`.
  */
-export interface RoomKitLabels {
+export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   microphone: string;
   camera: string;
   screenShare: string;
@@ -58,6 +61,8 @@ export interface RoomKitLabels {
   noDevices: string;
   displayName: string;
   join: string;
+  /** PreJoin's button that opens the connection test and runs it (the test's own strings: {@link ConnectionTestLabels}). */
+  testConnection: string;
   joinAsViewer: string;
   viewerNotice: string;
   cameraPreview: string;
@@ -262,6 +267,7 @@ export const defaultLabels: RoomKitLabels = {
   noDevices: 'No devices found',
   displayName: 'Display name',
   join: 'Join',
+  testConnection: 'Test connection',
   joinAsViewer: 'Join as viewer',
   viewerNotice: 'You will join as a viewer: you can watch and listen, but not publish.',
   cameraPreview: 'Camera preview',

@@ -1,5 +1,5 @@
 import type { LocalVideoTrack } from 'livekit-client';
-import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createPreviewTrack } from '../core/deviceStore.js';
 import { getEffectsStore } from '../core/effects.js';
@@ -47,7 +47,16 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
    * effect applies to the preview and carries over to the camera published on join.
    */
   effects?: ReactNode;
+  /**
+   * Offer "Test connection" (default true): it tests the connection RoomProvider would join with (signalling,
+   * WebRTC, publishing the microphone and camera that are switched on and allowed, round trip, TURN) and shows each
+   * step's result. Its code loads when pressed. False leaves the button out.
+   */
+  connectionTest?: boolean;
 }
+
+/** The connection test's panel, hook and steps load when the person presses "Test connection", not before. */
+const ConnectionTest = lazy(() => import('../components/ConnectionTest.js').then((m) => ({ default: m.ConnectionTest })));
 
 /** Subscribing keeps the room's device errors watched while PreJoin shows; it reads them elsewhere. */
 const watchOnly = () => undefined;
@@ -63,8 +72,11 @@ const watchOnly = () => undefined;
  * choices right after hydrating (a field the person already changed keeps their change). A camera that cannot
  * open is named with its fix on the camera switch (`data-error`, `labels.deviceProblem`) with a "Try again"
  * button; joining still works (with the microphone).
+ *
+ * "Test connection" runs the connection test ({@link ConnectionTest}) with RoomProvider's connection and the
+ * devices chosen here: a viewer's test skips publishing, showing why; a switched-off device is never opened.
  */
-export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
+export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, connectionTest = true, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();
@@ -83,6 +95,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const video = videoEdit ?? remembered.videoEnabled ?? defaults.videoEnabled ?? true;
   const [previewError, setPreviewError] = useState<RoomKitError | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
+  const [testing, setTesting] = useState(false);
   const cams = useMediaDevices('videoinput');
   const mics = useMediaDevices('audioinput');
   const speakers = useMediaDevices('audiooutput');
@@ -125,6 +138,8 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The test joins with the same identity: it stops (unmounting closes its Room) before the session joins.
+    setTesting(false);
     rememberChoices(room, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
     onSubmit({
       displayName: name.trim(),
@@ -196,6 +211,21 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         </div>
       ) : null}
       <MediaDeviceSelect kind="audiooutput" labels={overrides} />
+      {connectionTest && testing ? (
+        <Suspense fallback={null}>
+          <ConnectionTest
+            autoStart
+            autoFocus
+            labels={overrides}
+            audio={audio && { deviceId: mics.activeDeviceId }}
+            video={video && { deviceId: cams.activeDeviceId }}
+          />
+        </Suspense>
+      ) : connectionTest ? (
+        <button type="button" className="rk-button" onClick={() => setTesting(true)}>
+          {labels.testConnection}
+        </button>
+      ) : null}
       <button type="submit" className="rk-button rk-button-primary">
         {viewer ? labels.joinAsViewer : labels.join}
       </button>
