@@ -156,7 +156,13 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
     if (step.reason === 'turn-unknown') return 'Impossible de savoir si le serveur offre un relais';
     if (step.reason === 'high-round-trip') return `${m?.roundTripMs ?? '?'} ms : l’appel risque d’avoir du retard`;
     if (step.reason === 'round-trip-unavailable') return 'Le navigateur ne l’a pas indiqué';
-    if (step.status === 'failed') return 'Échec';
+    if (step.status === 'failed') {
+      return step.reason === 'permission-denied' || step.reason === 'device-not-found' || step.reason === 'device-in-use' || step.reason === 'device-error'
+        ? 'Appareil indisponible'
+        : step.reason === 'unauthorized' || step.reason === 'token-expired' || step.reason === 'invalid-connection' || step.reason === 'missing-connection'
+          ? 'Accès refusé'
+          : 'Connexion impossible';
+    }
     if (step.id === 'roundTrip') return `${m?.roundTripMs ?? '?'} ms`;
     if (step.id === 'publishAudio' || step.id === 'publishVideo') return `${Math.max(1, Math.round((m?.bytesSent ?? 0) / 1000))} ko envoyés`;
     if (step.id === 'signalling') return 'Connecté au serveur média';
