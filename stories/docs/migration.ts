@@ -145,7 +145,7 @@ export const migration: Record<string, MigrationRow> = {
   useEvents: agents,
   // Prefabs
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
-  PreJoin: { ours: 'PreJoin', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`.' },
+  PreJoin: { ours: 'PreJoin, useConnectionTest', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`. It also offers "Test connection" (signalling, WebRTC, publishing, round trip, TURN, each with its fix in words), which components-react lacks; `useConnectionTest()` and `<ConnectionTest>` for your own UI.' },
   AudioConference: none('No audio-only prefab; compose `ParticipantName`, `ControlBar controls={{ camera: false, screenShare: false }}` and `RoomAudioRenderer`.'),
   Toast: none('Only `ConnectionStateToast`; render your own toasts.'),
   // Agents and sessions
