@@ -22,10 +22,10 @@ export interface ConnectionTestProps extends Omit<HTMLAttributes<HTMLElement>, '
 }
 
 /** @internal The connection test's labels: the English defaults under the provider's and the component's. */
-function useConnectionTestLabels(overrides: Partial<RoomKitLabels> | undefined): ConnectionTestLabels & { testConnection: string } {
+export function useConnectionTestLabels(overrides: Partial<RoomKitLabels> | undefined): ConnectionTestLabels {
   const labels = useLabels(overrides);
   return useMemo(() => {
-    const merged = { ...defaultConnectionTestLabels, testConnection: labels.testConnection };
+    const merged = { ...defaultConnectionTestLabels };
     for (const key of Object.keys(merged) as Array<keyof ConnectionTestLabels>) {
       if (labels[key] !== undefined) (merged as Record<string, unknown>)[key] = labels[key];
     }

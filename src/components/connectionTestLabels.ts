@@ -7,11 +7,14 @@ import type {
 } from '../core/connectionTest.js';
 
 /**
- * The connection test's strings. They are part of {@link RoomKitLabels} (pass them to `<RoomProvider labels>` or a
- * component's `labels`), but their English defaults ({@link defaultConnectionTestLabels}) load with the test, so
- * an app that never tests its connection does not ship them.
+ * The connection test's strings (PreJoin's "Test connection" button included). They are part of
+ * {@link RoomKitLabels} (pass them to `<RoomProvider labels>` or a component's `labels`), but their English defaults
+ * ({@link defaultConnectionTestLabels}) live apart from `defaultLabels`, so an app that renders neither PreJoin nor
+ * the test does not ship them.
  */
 export interface ConnectionTestLabels {
+  /** PreJoin's button that opens the test, and the panel's button before a first run. */
+  testConnection: string;
   /** The button that runs a finished test again. */
   testConnectionAgain: string;
   /** The button that stops a running test. */
@@ -93,6 +96,7 @@ function describeConnection(step: ConnectionTestStep): string {
 
 /** The English defaults of {@link ConnectionTestLabels}. */
 export const defaultConnectionTestLabels: ConnectionTestLabels = {
+  testConnection: 'Test connection',
   testConnectionAgain: 'Test again',
   stopConnectionTest: 'Stop test',
   connectionTest: 'Connection test',

@@ -6,8 +6,8 @@ import type { ConnectionTestLabels } from './connectionTestLabels.js';
 /**
  * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
  * component's `labels` prop; missing keys fall back to English. The connection test's keys
- * ({@link ConnectionTestLabels}) are optional here: their English defaults load with the test, not with
- * `defaultLabels`.
+ * ({@link ConnectionTestLabels}) are optional here: their English defaults ({@link defaultConnectionTestLabels})
+ * live apart from `defaultLabels`, so a conference without PreJoin does not ship them.
  */
 export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   microphone: string;
@@ -61,8 +61,6 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   noDevices: string;
   displayName: string;
   join: string;
-  /** PreJoin's button that opens the connection test and runs it (the test's own strings: {@link ConnectionTestLabels}). */
-  testConnection: string;
   joinAsViewer: string;
   viewerNotice: string;
   cameraPreview: string;
@@ -267,7 +265,6 @@ export const defaultLabels: RoomKitLabels = {
   noDevices: 'No devices found',
   displayName: 'Display name',
   join: 'Join',
-  testConnection: 'Test connection',
   joinAsViewer: 'Join as viewer',
   viewerNotice: 'You will join as a viewer: you can watch and listen, but not publish.',
   cameraPreview: 'Camera preview',

@@ -6,9 +6,12 @@
  */
 import type { Room } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
-import { canPublishSource, type Grants } from './grants.js';
+import { canPublishSource, computeGrants, type Grants } from './grants.js';
 import { RoomKitError } from './RoomKitError.js';
 import { sessionConnections } from './sessionConnections.js';
+import { toDeviceError } from './toDeviceError.js';
+import { toRoomKitError } from './toRoomKitError.js';
+import { validateMediaUrl, validateToken } from './token.js';
 
 /** The steps of a connection test, in the order they run and show. */
 export type ConnectionTestStepId = 'signalling' | 'webrtc' | 'publishAudio' | 'publishVideo' | 'roundTrip' | 'turn';
@@ -179,7 +182,34 @@ export interface ConnectionTestStore {
 
 const pendingSteps: readonly ConnectionTestStep[] = CONNECTION_TEST_STEPS.map((id) => ({ id, status: 'pending' }));
 const IDLE: ConnectionTestResult = { state: 'idle', steps: pendingSteps };
-const loadRunner = (): Promise<ConnectionTestDriver> => import('./connectionTestRun.js').then((m) => m.runConnectionTest);
+/**
+ * @internal What the runner uses of RoomKit's other modules, handed to it rather than imported: the module loaded
+ * on demand then shares no module with the bundle that loads it.
+ */
+export interface RunnerKit {
+  RoomKitError: typeof RoomKitError;
+  computeGrants: typeof computeGrants;
+  publishSkip: typeof publishSkip;
+  toDeviceError: typeof toDeviceError;
+  toRoomKitError: typeof toRoomKitError;
+  validateMediaUrl: typeof validateMediaUrl;
+  validateToken: typeof validateToken;
+  highRoundTripMs: number;
+}
+
+const loadRunner = (): Promise<ConnectionTestDriver> =>
+  import('./connectionTestRun.js').then((m) => (run: ConnectionTestRun) =>
+    m.runConnectionTest(run, {
+      RoomKitError,
+      computeGrants,
+      publishSkip,
+      toDeviceError,
+      toRoomKitError,
+      validateMediaUrl,
+      validateToken,
+      highRoundTripMs: CONNECTION_TEST_HIGH_ROUND_TRIP_MS,
+    }),
+  );
 
 const unfinished = (s: ConnectionTestStep) => s.status === 'pending' || s.status === 'running';
 
@@ -227,7 +257,9 @@ export function createConnectionTest(room?: Room): ConnectionTestStore {
         if (controller !== run) return;
         set({ state: 'running', steps: result.steps.map((s) => (s.id === step.id ? step : s)) });
       };
-      const given = options.connection ?? (room ? sessionConnections.get(room)?.() : undefined);
+      const held = room ? sessionConnections.get(room)?.() : undefined;
+      // Only the URL and token: the session's own record holds more (the token's claims).
+      const given = options.connection ?? (held ? { url: held.url, token: held.token } : undefined);
       const simulated = room ? connectionTestDrivers.get(room) : undefined;
       const driver = simulated ? Promise.resolve(simulated) : loadRunner();
       driver

@@ -9,20 +9,18 @@
  * sleeping (three and five seconds for publishing), skips TURN silently, and leaves its published tracks running.
  */
 import { ConnectionState, createLocalAudioTrack, createLocalVideoTrack, Room, RoomEvent, type LocalTrack } from 'livekit-client';
-import {
-  CONNECTION_TEST_HIGH_ROUND_TRIP_MS,
-  publishSkip,
-  type ConnectionTestDevice,
-  type ConnectionTestFailure,
-  type ConnectionTestMeasurement,
-  type ConnectionTestRun,
-  type ConnectionTestStepId,
+// Types only: what it needs of RoomKit's other modules arrives as `kit`, so this module, loaded on demand, shares
+// no module with the rest of the bundle (a bundler that inlines `import()` would otherwise wrap each shared module
+// for lazy start-up, and every app would pay for those wrappers).
+import type {
+  ConnectionTestDevice,
+  ConnectionTestFailure,
+  ConnectionTestMeasurement,
+  ConnectionTestRun,
+  ConnectionTestStepId,
+  RunnerKit,
 } from './connectionTest.js';
-import { computeGrants } from './grants.js';
-import { RoomKitError } from './RoomKitError.js';
-import { toDeviceError } from './toDeviceError.js';
-import { toRoomKitError } from './toRoomKitError.js';
-import { validateMediaUrl, validateToken } from './token.js';
+import type { RoomKitError } from './RoomKitError.js';
 
 /** How long a condition (bytes sent, a round trip reported) may take before its step fails. */
 const CONFIRM_WITHIN_MS = 10_000;
@@ -122,13 +120,15 @@ async function bytesSent(track: LocalTrack): Promise<number | undefined> {
 
 const deviceId = (device: ConnectionTestDevice) => (typeof device === 'object' && device.deviceId ? { deviceId: device.deviceId } : undefined);
 
-function failure(code: ConnectionTestFailure, message: string, cause?: unknown): { reason: ConnectionTestFailure; error: RoomKitError } {
-  return { reason: code, error: new RoomKitError(code === 'unauthorized' || code === 'unreachable' ? code : 'connect-failed', message, { cause }) };
-}
-
 /** Runs the steps against the media server at `run.connection`. */
-export async function runConnectionTest(run: ConnectionTestRun): Promise<void> {
+export async function runConnectionTest(run: ConnectionTestRun, kit: RunnerKit): Promise<void> {
   const { signal } = run;
+  const { RoomKitError, computeGrants, publishSkip, toDeviceError, toRoomKitError, validateMediaUrl, validateToken } = kit;
+  const CONNECTION_TEST_HIGH_ROUND_TRIP_MS = kit.highRoundTripMs;
+  const failure = (code: ConnectionTestFailure, message: string, cause?: unknown): { reason: ConnectionTestFailure; error: RoomKitError } => ({
+    reason: code,
+    error: new RoomKitError(code === 'unauthorized' || code === 'unreachable' ? code : 'connect-failed', message, { cause }),
+  });
   const report = (id: ConnectionTestStepId, status: 'running' | 'passed' | 'finding', measurement?: ConnectionTestMeasurement, reason?: 'no-turn' | 'turn-unknown' | 'high-round-trip' | 'round-trip-unavailable') =>
     run.update({ id, status, ...(reason ? { reason } : {}), ...(measurement ? { measurement } : {}) });
   const fail = (id: ConnectionTestStepId, f: { reason: ConnectionTestFailure; error: RoomKitError }) => run.update({ id, status: 'failed', ...f });

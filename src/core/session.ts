@@ -194,7 +194,7 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
   let rejoinWhenFresh = false;
 
   // What a connection test started under this session tests (PreJoin's "Test connection").
-  sessionConnections.set(room, () => (validated.target ? { url: validated.target.url, token: validated.target.token } : undefined));
+  sessionConnections.set(room, () => validated.target);
 
   const report = (error: RoomKitError) => {
     store.setError(error);

@@ -1,5 +1,5 @@
 import type { LocalVideoTrack } from 'livekit-client';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { getDeviceErrors } from '../core/deviceErrors.js';
 import { createPreviewTrack } from '../core/deviceStore.js';
 import { getEffectsStore } from '../core/effects.js';
@@ -10,6 +10,7 @@ import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { CameraFlipButton } from '../components/CameraFlip.js';
+import { ConnectionTest, useConnectionTestLabels } from '../components/ConnectionTest.js';
 import { MediaDeviceSelect } from '../components/MediaDeviceSelect.js';
 import { useCan } from '../hooks/useCan.js';
 import { useLocalParticipant } from '../hooks/useLocalParticipant.js';
@@ -50,13 +51,10 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
   /**
    * Offer "Test connection" (default true): it tests the connection RoomProvider would join with (signalling,
    * WebRTC, publishing the microphone and camera that are switched on and allowed, round trip, TURN) and shows each
-   * step's result. Its code loads when pressed. False leaves the button out.
+   * step's result. Its livekit-client steps load when pressed. False leaves the button out.
    */
   connectionTest?: boolean;
 }
-
-/** The connection test's panel, hook and steps load when the person presses "Test connection", not before. */
-const ConnectionTest = lazy(() => import('../components/ConnectionTest.js').then((m) => ({ default: m.ConnectionTest })));
 
 /** Subscribing keeps the room's device errors watched while PreJoin shows; it reads them elsewhere. */
 const watchOnly = () => undefined;
@@ -78,6 +76,7 @@ const watchOnly = () => undefined;
  */
 export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, connectionTest = true, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);
+  const testLabels = useConnectionTestLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();
   const canMic = useCan('canPublish', { source: 'microphone' });
@@ -212,18 +211,16 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
       ) : null}
       <MediaDeviceSelect kind="audiooutput" labels={overrides} />
       {connectionTest && testing ? (
-        <Suspense fallback={null}>
-          <ConnectionTest
-            autoStart
-            autoFocus
-            labels={overrides}
-            audio={audio && { deviceId: mics.activeDeviceId }}
-            video={video && { deviceId: cams.activeDeviceId }}
-          />
-        </Suspense>
+        <ConnectionTest
+          autoStart
+          autoFocus
+          labels={overrides}
+          audio={audio && { deviceId: mics.activeDeviceId }}
+          video={video && { deviceId: cams.activeDeviceId }}
+        />
       ) : connectionTest ? (
         <button type="button" className="rk-button" onClick={() => setTesting(true)}>
-          {labels.testConnection}
+          {testLabels.testConnection}
         </button>
       ) : null}
       <button type="submit" className="rk-button rk-button-primary">
