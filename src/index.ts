@@ -153,8 +153,8 @@ export type { EffectsControlProps, VirtualBackground } from './components/Effect
 
 // The connection test before joining (its livekit-client steps load when a test starts)
 export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './core/connectionTest.js';
+export type { ConnectionTestStore } from './core/connectionTest.js';
 export type {
-  ConnectionTestStore,
   ConnectionTestDevice,
   ConnectionTestFailure,
   ConnectionTestFinding,
@@ -167,7 +167,7 @@ export type {
   ConnectionTestStep,
   ConnectionTestStepId,
   ConnectionTestStepStatus,
-} from './core/connectionTest.js';
+} from './core/connectionTestTypes.js';
 export { useConnectionTest } from './hooks/useConnectionTest.js';
 export type { ConnectionTestControls, UseConnectionTestOptions } from './hooks/useConnectionTest.js';
 export { ConnectionTest } from './components/ConnectionTest.js';

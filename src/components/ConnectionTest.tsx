@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
-import type { ConnectionTestFailure, ConnectionTestStep } from '../core/connectionTest.js';
+import type { ConnectionTestFailure, ConnectionTestStep } from '../core/connectionTestTypes.js';
 import { useConnectionTest, type UseConnectionTestOptions } from '../hooks/useConnectionTest.js';
 import { defaultConnectionTestLabels, type ConnectionTestLabels } from './connectionTestLabels.js';
 import { cx } from './dev.js';

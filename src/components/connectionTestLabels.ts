@@ -4,7 +4,7 @@ import type {
   ConnectionTestStep,
   ConnectionTestStepId,
   ConnectionTestStepStatus,
-} from '../core/connectionTest.js';
+} from '../core/connectionTestTypes.js';
 
 /**
  * The connection test's strings (PreJoin's "Test connection" button included). They are part of

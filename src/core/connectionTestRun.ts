@@ -19,7 +19,7 @@ import type {
   ConnectionTestRun,
   ConnectionTestStepId,
   RunnerKit,
-} from './connectionTest.js';
+} from './connectionTestTypes.js';
 import type { RoomKitError } from './RoomKitError.js';
 
 /** How long a condition (bytes sent, a round trip reported) may take before its step fails. */

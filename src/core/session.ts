@@ -21,7 +21,6 @@ import { toRoomKitError } from './toRoomKitError.js';
 import { managedRooms } from './managedRooms.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
-import { sessionConnections } from './sessionConnections.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
 
 export type { OnlineSignal } from './online.js';
@@ -192,9 +191,6 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
   let reportedQueryError: unknown = null;
   /** A drop asked for a re-join that waits for the query's fresh details. */
   let rejoinWhenFresh = false;
-
-  // What a connection test started under this session tests (PreJoin's "Test connection").
-  sessionConnections.set(room, () => validated.target);
 
   const report = (error: RoomKitError) => {
     store.setError(error);

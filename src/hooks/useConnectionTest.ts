@@ -1,11 +1,7 @@
 import type { Room } from 'livekit-client';
 import { useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import {
-  createConnectionTest,
-  type ConnectionTestOptions,
-  type ConnectionTestState,
-  type ConnectionTestStep,
-} from '../core/connectionTest.js';
+import { createConnectionTest } from '../core/connectionTest.js';
+import type { ConnectionTestOptions, ConnectionTestState, ConnectionTestStep } from '../core/connectionTestTypes.js';
 import { RoomStoreContext } from './RoomContext.js';
 
 /** Options of {@link useConnectionTest}: what to test, read when the test starts. */
