@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ConnectionTest, PreJoin, RoomProvider, type RoomKitLabels } from '@roomkit/react';
-import { createTestRoom, type SimulatedConnectionTest, type TestGrants } from '@roomkit/react/testing';
+import { createTestRoom, scriptConnectionTest, type SimulatedConnectionTest, type TestGrants } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import { french } from './frenchLabels';
 
@@ -17,8 +17,8 @@ interface ScenarioArgs {
 
 /** A simulated room whose connection test follows `script`, with PreJoin or the panel. */
 function Scenario({ script, grants, preJoin, labels }: ScenarioArgs) {
-  const [room] = useState(() =>
-    createTestRoom({
+  const [room] = useState(() => {
+    const created = createTestRoom({
       name: 'storybook',
       local: { identity: 'me', name: 'Me', grants },
       devices: {
@@ -26,8 +26,10 @@ function Scenario({ script, grants, preJoin, labels }: ScenarioArgs) {
         videoinput: [{ deviceId: 'cam-1', label: 'HD camera' }],
         audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
       },
-    }).scriptConnectionTest(script),
-  );
+    });
+    scriptConnectionTest(created, script);
+    return created;
+  });
   return (
     <RoomProvider room={room} {...(labels ? { labels } : {})}>
       <div className="rk-root" data-rk-theme="light" style={{ padding: 12, maxWidth: '28rem' }}>

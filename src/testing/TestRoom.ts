@@ -1,6 +1,5 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
-import { connectionTestDrivers } from '../core/connectionTest.js';
 import { getRoomStore } from '../core/roomStore.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
@@ -29,10 +28,8 @@ import {
 } from './simulatedTextStreams.js';
 import { localParticipantInfo, permissionFrom, roomInternals, sid, simContext, type SimContext } from './simulatedServer.js';
 import { ensureMediaClasses } from './syntheticMedia.js';
-import { simulatedConnectionTest, type SimulatedConnectionTest } from './simulatedConnectionTest.js';
 
 export type { SentData } from './simulatedData.js';
-export type { SimulatedConnectionTest, SimulatedConnectionTestStep } from './simulatedConnectionTest.js';
 export type { SimulatedDeviceFailure, SimulatedDeviceKind } from './simulatedMedia.js';
 export type { TestConnectionQuality, TestGrants, TestParticipantInit, TestParticipantKind } from './simulatedParticipants.js';
 
@@ -91,8 +88,6 @@ export class TestRoom extends Room {
   private devices: SimulatedDevices | undefined;
   private readonly deviceFailures: Map<SimulatedDeviceKind, SimulatedDeviceFailure>;
   private claims: TokenClaims;
-  private connectionTestScript: SimulatedConnectionTest = {};
-  private readonly connectionTest: { release: () => void };
 
   constructor(init: TestRoomInit = {}) {
     ensureMediaClasses();
@@ -135,9 +130,6 @@ export class TestRoom extends Room {
     installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
     installPreviewAndDevices(this, () => this.devices, this.deviceFailures);
-    const test = simulatedConnectionTest(getRoomStore(this), () => this.connectionTestScript);
-    connectionTestDrivers.set(this, test.driver);
-    this.connectionTest = test;
     internals.roomInfo = { ...this.roomState };
     this.serverInfo = { edition: 0, version: init.serverVersion ?? '1.9.0', protocol: 16 } as never;
     // What a real connect does: forward the local participant's events through the Room, take the sid and
@@ -383,28 +375,6 @@ export class TestRoom extends Room {
   /** An agent publishes its state in `lk.agent.state` (`listening`, `thinking`, `speaking`, …). */
   setAgentState(identity: string, state: string): this {
     return this.setAttributes(identity, { [AGENT_STATE_ATTRIBUTE]: state });
-  }
-
-  // ---- the connection test before joining (simulatedConnectionTest.ts) --------------------------
-
-  /**
-   * Scripts the connection test (`useConnectionTest`, `ConnectionTest`, PreJoin's "Test connection") on this room,
-   * for the tests that start from now on. Without a script every step passes; publishing follows the grants.
-   *
-   * @example
-   * ```ts
-   * room.scriptConnectionTest({ steps: { turn: { status: 'finding', reason: 'no-turn' } } });
-   * ```
-   */
-  scriptConnectionTest(script: SimulatedConnectionTest): this {
-    this.connectionTestScript = script;
-    return this;
-  }
-
-  /** Lets the step a script holds (`hold`) finish. */
-  releaseConnectionTest(): this {
-    this.connectionTest.release();
-    return this;
   }
 
   /** Applies pending store updates now, so the next render sees them. */

@@ -1,14 +1,14 @@
-import {
-  CONNECTION_TEST_STEPS,
-  publishSkip,
-  type ConnectionTestDriver,
-  type ConnectionTestFailure,
-  type ConnectionTestFinding,
-  type ConnectionTestMeasurement,
-  type ConnectionTestStep,
-  type ConnectionTestStepId,
-} from '../core/connectionTest.js';
-import type { RoomStore } from '../core/roomStore.js';
+import type { Room } from 'livekit-client';
+import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../core/connectionTest.js';
+import type {
+  ConnectionTestDriver,
+  ConnectionTestFailure,
+  ConnectionTestFinding,
+  ConnectionTestMeasurement,
+  ConnectionTestStep,
+  ConnectionTestStepId,
+} from '../core/connectionTestTypes.js';
+import { getRoomStore } from '../core/roomStore.js';
 
 /** A scripted result for one step of a simulated connection test. */
 export type SimulatedConnectionTestStep =
@@ -17,7 +17,7 @@ export type SimulatedConnectionTestStep =
   | { status: 'finding'; reason: ConnectionTestFinding; measurement?: ConnectionTestMeasurement };
 
 /**
- * How a TestRoom's connection test goes ({@link TestRoom.scriptConnectionTest}). Unscripted steps pass with
+ * How a simulated connection test goes ({@link scriptConnectionTest}). Unscripted steps pass with
  * plausible measurements; publishing is skipped, as in a real test, for a session without the grant
  * (`not-permitted`) or a device switched off (`switched-off`), and every step after a failed signalling or WebRTC
  * step is skipped (`earlier-step-failed`).
@@ -25,7 +25,7 @@ export type SimulatedConnectionTestStep =
 export interface SimulatedConnectionTest {
   /** Results by step. */
   steps?: Partial<Record<ConnectionTestStepId, SimulatedConnectionTestStep>>;
-  /** This step stays `running` until {@link TestRoom.releaseConnectionTest} (or a cancel): the running state. */
+  /** This step stays `running` until the script's `release()` (or a cancel): the running state. */
   hold?: ConnectionTestStepId;
 }
 
@@ -38,11 +38,28 @@ const PASSED: Record<ConnectionTestStepId, ConnectionTestMeasurement> = {
   turn: { candidateType: 'relay', protocol: 'udp', turnServers: 2 },
 };
 
-/** @internal A simulated test's driver and its release: steps advance one per microtask, never on a timer. */
-export function simulatedConnectionTest(store: RoomStore, script: () => SimulatedConnectionTest) {
+/** What {@link scriptConnectionTest} returns. */
+export interface ScriptedConnectionTest {
+  /** Lets the step the script holds (`hold`) finish. */
+  release(): void;
+}
+
+/**
+ * Makes `room`'s connection test (`useConnectionTest`, `ConnectionTest`, PreJoin's "Test connection") go as
+ * scripted, for tests that start from now on; no server is involved. A TestRoom starts with an empty script: every
+ * step passes, and publishing follows its grants. Steps advance one per microtask, never on a timer.
+ *
+ * @example
+ * ```ts
+ * const room = createTestRoom({ local: { grants: { canPublish: false } } });
+ * scriptConnectionTest(room, { steps: { turn: { status: 'finding', reason: 'no-turn' } } });
+ * ```
+ */
+export function scriptConnectionTest(room: Room, script: SimulatedConnectionTest): ScriptedConnectionTest {
+  const store = getRoomStore(room);
   let release: (() => void) | undefined;
   const driver: ConnectionTestDriver = async (run) => {
-    const { steps = {}, hold } = script();
+    const { steps = {}, hold } = script;
     let blocked = false;
     for (const id of CONNECTION_TEST_STEPS) {
       if (run.signal.aborted) return;
@@ -76,5 +93,6 @@ export function simulatedConnectionTest(store: RoomStore, script: () => Simulate
       if (scripted.status === 'failed' && (id === 'signalling' || id === 'webrtc')) blocked = true;
     }
   };
-  return { driver, release: () => release?.() };
+  connectionTestDrivers.set(room, driver);
+  return { release: () => release?.() };
 }

@@ -13,7 +13,7 @@ import {
   type ConnectionTestResult,
   type PreJoinChoices,
 } from '../../src/index';
-import { createTestRoom, type TestRoom, type TestRoomInit } from '../../src/testing/index';
+import { createTestRoom, scriptConnectionTest, type TestRoom, type TestRoomInit } from '../../src/testing/index';
 import { makeToken } from '../helpers/jwt';
 
 const statuses = (steps: ConnectionTestResult['steps']) => Object.fromEntries(steps.map((s) => [s.id, s.reason ? `${s.status}:${s.reason}` : s.status]));
@@ -73,7 +73,7 @@ describe('useConnectionTest on a simulated room', () => {
 
   it('a failed signalling step fails the test and skips the rest; a TURN finding is not a failure', async () => {
     const { room, wrapper } = inRoom();
-    room.scriptConnectionTest({ steps: { signalling: { status: 'failed', reason: 'unauthorized' } } });
+    scriptConnectionTest(room, { steps: { signalling: { status: 'failed', reason: 'unauthorized' } } });
     const { result } = renderHook(() => useConnectionTest(), { wrapper });
     act(() => result.current.start());
     await finished(result);
@@ -87,7 +87,7 @@ describe('useConnectionTest on a simulated room', () => {
       turn: 'skipped:earlier-step-failed',
     });
 
-    room.scriptConnectionTest({ steps: { turn: { status: 'finding', reason: 'no-turn', measurement: { turnServers: 0 } } } });
+    scriptConnectionTest(room, { steps: { turn: { status: 'finding', reason: 'no-turn', measurement: { turnServers: 0 } } } });
     act(() => result.current.start());
     await finished(result);
     expect(result.current.state).toBe('passed');
@@ -96,7 +96,7 @@ describe('useConnectionTest on a simulated room', () => {
 
   it('cancel stops a running test: unfinished steps read skipped (cancelled); it can run again', async () => {
     const { room, wrapper } = inRoom();
-    room.scriptConnectionTest({ hold: 'publishVideo' });
+    const script = scriptConnectionTest(room, { hold: 'publishVideo' });
     const { result } = renderHook(() => useConnectionTest(), { wrapper });
     act(() => result.current.start());
     await waitFor(() => expect(result.current.steps.find((s) => s.id === 'publishVideo')?.status).toBe('running'));
@@ -106,7 +106,7 @@ describe('useConnectionTest on a simulated room', () => {
 
     act(() => result.current.start());
     await waitFor(() => expect(result.current.steps.find((s) => s.id === 'publishVideo')?.status).toBe('running'));
-    act(() => void room.releaseConnectionTest());
+    act(() => script.release());
     await finished(result);
     expect(result.current.state).toBe('passed');
   });
@@ -138,7 +138,7 @@ describe('useConnectionTest on a simulated room', () => {
 
   it('unchanged steps keep their identity from one result to the next', async () => {
     const room = createTestRoom();
-    room.scriptConnectionTest({ hold: 'roundTrip' });
+    scriptConnectionTest(room, { hold: 'roundTrip' });
     const test = createConnectionTest(room);
     const results: ConnectionTestResult[] = [];
     test.subscribe(() => results.push(test.getResult()));
@@ -167,32 +167,40 @@ describe('the real steps with a connection that cannot work', () => {
     expect(result.current.steps.slice(1).every((s) => s.status === 'skipped' && s.reason === 'earlier-step-failed')).toBe(true);
   });
 
-  it('tests the connection RoomProvider holds when none is given, and only a valid one', async () => {
-    const wrapperWith =
-      (token: string) =>
+  it('tests the connection RoomProvider holds when none is given', async () => {
+    const provider =
+      (props: { token?: string; url?: string; connection?: null }) =>
       ({ children }: { children: ReactNode }) => (
-        <RoomProvider token={token} url="ws://127.0.0.1:9" connect={false}>
+        <RoomProvider {...props} connect={false}>
           {children}
         </RoomProvider>
       );
     // Port 9 (discard) on loopback refuses the WebSocket: the signalling step fails with its reason.
-    const { result } = renderHook(() => useConnectionTest(), { wrapper: wrapperWith(makeToken({})) });
+    const { result } = renderHook(() => useConnectionTest(), { wrapper: provider({ token: makeToken({}), url: 'ws://127.0.0.1:9' }) });
     act(() => result.current.start());
     await finished(result);
     expect(result.current.steps[0]).toMatchObject({ status: 'failed', reason: 'unreachable' });
 
-    // RoomProvider holds no valid connection (the token expired): nothing to test, which the step says.
-    const expired = renderHook(() => useConnectionTest(), { wrapper: wrapperWith(makeToken({}, { ttlSeconds: -60 })) });
+    // RoomProvider's token expired: the test says so (RoomProvider reports it to onError too).
+    const expired = renderHook(() => useConnectionTest(), {
+      wrapper: provider({ token: makeToken({}, { ttlSeconds: -60 }), url: 'ws://127.0.0.1:9' }),
+    });
     act(() => expired.result.current.start());
     await finished(expired.result);
-    expect(expired.result.current.steps[0]).toMatchObject({ status: 'failed', reason: 'missing-connection' });
+    expect(expired.result.current.steps[0]).toMatchObject({ status: 'failed', reason: 'token-expired' });
+
+    // A connection still loading: nothing to test yet.
+    const loading = renderHook(() => useConnectionTest(), { wrapper: provider({ connection: null }) });
+    act(() => loading.result.current.start());
+    await finished(loading.result);
+    expect(loading.result.current.steps[0]).toMatchObject({ status: 'failed', reason: 'missing-connection' });
   });
 });
 
 describe('<ConnectionTest>', () => {
   it('lists the steps with their status in words, the fix of a failed step, and announces the end politely', async () => {
     const room = createTestRoom();
-    room.scriptConnectionTest({
+    scriptConnectionTest(room, {
       steps: {
         publishVideo: { status: 'failed', reason: 'permission-denied' },
         turn: { status: 'finding', reason: 'no-turn' },
@@ -236,7 +244,7 @@ describe('<ConnectionTest>', () => {
 
   it('stops with its Stop button, and on unmount', async () => {
     const room = createTestRoom();
-    room.scriptConnectionTest({ hold: 'webrtc' });
+    scriptConnectionTest(room, { hold: 'webrtc' });
     const view = render(
       <StrictMode>
         <RoomProvider room={room}>
@@ -270,7 +278,7 @@ describe('PreJoin\u2019s "Test connection"', () => {
 
   it('loads the test when pressed, runs it with the switches, moves focus to it, and closes it on join', async () => {
     const { room, onSubmit } = renderPreJoin();
-    room.scriptConnectionTest({ steps: { turn: { status: 'finding', reason: 'no-turn' } } });
+    scriptConnectionTest(room, { steps: { turn: { status: 'finding', reason: 'no-turn' } } });
     expect(screen.queryByRole('region', { name: 'Connection test' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Camera' })); // camera off: never opened by the test
     const button = screen.getByRole('button', { name: 'Test connection' });
