@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Library build: ESM only, peers stay external, one output module per source module. A single bundled file
@@ -10,8 +10,28 @@ import { defineConfig } from 'vite';
  */
 const CLIENT_ENTRIES = new Set(['index', 'testing', 'query']);
 
+/**
+ * Keeps `new Worker(new URL('livekit-client/e2ee-worker', import.meta.url))` (src/core/e2eeWorker.ts) as written.
+ * Left alone, this build would bundle a copy of livekit-client's 300 kB worker into the package; kept, the app's
+ * bundler resolves it from the app's own livekit-client (the version the page runs) and emits it as the app's file.
+ * `import.meta.url` is hidden from Vite's worker and asset plugins during the transform and restored in the output.
+ */
+const WORKER_MODULE = /src[\\/]core[\\/]e2eeWorker\.ts$/;
+const HIDDEN_META_URL = '__roomkitImportMetaUrl__';
+const keepWorkerUrl: Plugin = {
+  name: 'roomkit:keep-worker-url',
+  enforce: 'pre',
+  apply: 'build',
+  transform(code, id) {
+    return WORKER_MODULE.test(id) ? code.replaceAll('import.meta.url', HIDDEN_META_URL) : null;
+  },
+  renderChunk(code) {
+    return code.includes(HIDDEN_META_URL) ? code.replaceAll(HIDDEN_META_URL, 'import.meta.url') : null;
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepWorkerUrl],
   build: {
     target: 'es2022',
     // Readable output instead of source maps: each module keeps its names and comments, so a stack trace or a

@@ -21,6 +21,10 @@ export interface RoomArgs {
   ambient: boolean;
   /** A phone's front and back cameras instead of one webcam. */
   phone?: boolean;
+  /** An end-to-end encrypted room (RoomProvider's `e2ee`). */
+  encrypted?: boolean;
+  /** In an encrypted room: the second participant uses another passphrase (its media cannot be decrypted). */
+  undecryptable?: boolean;
 }
 
 export const defaultRoomArgs: RoomArgs = {
@@ -52,6 +56,8 @@ export const roomArgTypes = {
   audioPlaybackBlocked: { control: 'boolean', table: { category: 'Room' } },
   ambient: { control: 'boolean', name: 'speakers come and go', table: { category: 'Room' } },
   phone: { control: 'boolean', name: 'front and back cameras', table: { category: 'Devices' } },
+  encrypted: { control: 'boolean', name: 'end-to-end encrypted', table: { category: 'Room' } },
+  undecryptable: { control: 'boolean', name: 'someone uses another passphrase', table: { category: 'Room' } },
 } as const;
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
@@ -98,6 +104,7 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
         connectionState: a.connectionState === 'disconnected' ? 'connected' : a.connectionState,
         recording: a.recording,
         audioPlaybackBlocked: a.audioPlaybackBlocked,
+        encrypted: a.encrypted ?? false,
         devices: {
           audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }, { deviceId: 'mic-2', label: 'USB headset' }],
           videoinput: a.phone
@@ -109,8 +116,11 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
           audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
         },
       }),
-    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone],
+    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted],
   );
+  useEffect(() => {
+    if (a.encrypted && a.undecryptable && room.remoteParticipants.has('p2')) room.setDecryptionFailed('p2');
+  }, [room, a.encrypted, a.undecryptable]);
   useEffect(() => {
     if (a.connectionState === 'disconnected') room.setConnectionState('disconnected', DisconnectReason.SERVER_SHUTDOWN);
   }, [room, a.connectionState]);

@@ -9,6 +9,7 @@ export { createRoomStore, getRoomStore } from './core/roomStore.js';
 export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
 export { createRoomSession } from './core/session.js';
 export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './core/session.js';
+export { createEncryption, type EncryptionOptions, type RoomEncryption } from './core/e2ee.js';
 export { validateConnectionResponse } from './core/connectionResponse.js';
 export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
 export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
@@ -130,6 +131,7 @@ export type { RecordingIndicatorProps, RecordingControlProps } from './component
 export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
 export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
 export { LiveAnnouncer } from './components/LiveAnnouncer.js';
+export type { LiveAnnouncerProps } from './components/LiveAnnouncer.js';
 export { ParticipantList } from './components/ParticipantList.js';
 export type { ParticipantListProps } from './components/ParticipantList.js';
 
@@ -181,6 +183,16 @@ export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
 export { VideoConference } from './prefabs/VideoConference.js';
 export type { ConferenceLayout, VideoConferenceProps } from './prefabs/VideoConference.js';
 
+// Audio rooms
+export { AudioConference } from './prefabs/AudioConference.js';
+export type { AudioConferenceProps } from './prefabs/AudioConference.js';
+export { ParticipantAudioTile } from './components/ParticipantAudioTile.js';
+export type { ParticipantAudioTileProps } from './components/ParticipantAudioTile.js';
+export { defaultAudioRoomLabels } from './components/audioRoomLabels.js';
+export type { AudioRoomLabelKey } from './components/audioRoomLabels.js';
+export { useAudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
+export type { AudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
+
 // Raise hand and reactions
 export { HAND_TOPIC } from './core/handStore.js';
 export type { RaisedHand } from './core/handStore.js';
@@ -188,6 +200,8 @@ export { REACTION_TOPIC, REACTION_EMOJIS, REACTION_DURATION_MS, REACTION_SEND_LI
 export type { Reaction, ReactionEmoji } from './core/reactionStore.js';
 export { useRaisedHands } from './hooks/useRaisedHands.js';
 export { useIsHandRaised } from './hooks/useIsHandRaised.js';
+export { useIsEncrypted } from './hooks/useIsEncrypted.js';
+export { useDecryptionFailed } from './hooks/useDecryptionFailed.js';
 export { useRaiseHand } from './hooks/useRaiseHand.js';
 export type { RaiseHandState } from './hooks/useRaiseHand.js';
 export { useLowerHand } from './hooks/useLowerHand.js';
@@ -203,3 +217,12 @@ export { usePictureInPicture } from './hooks/usePictureInPicture.js';
 export type { PictureInPictureState, PictureInPictureSupport, UsePictureInPictureOptions } from './hooks/usePictureInPicture.js';
 export { PictureInPicture, PictureInPictureButton, PictureInPictureView } from './components/PictureInPicture.js';
 export type { PictureInPictureButtonProps, PictureInPictureProps, PictureInPictureViewProps } from './components/PictureInPicture.js';
+
+// Notifications
+export { NOTIFICATION_KINDS, NOTIFICATION_LIMIT, NOTIFICATION_GROUP_WINDOW_MS } from './core/notificationStore.js';
+export type { NotificationKind, NotificationKinds, NotificationPerson, RoomNotification } from './core/notificationStore.js';
+export { useNotifications } from './hooks/useNotifications.js';
+export type { NotificationsState, UseNotificationsOptions } from './hooks/useNotifications.js';
+export { Notifications, NOTIFICATION_DURATION_MS } from './components/Notifications.js';
+export type { NotificationsProps } from './components/Notifications.js';
+export { notificationText } from './components/notificationText.js';

@@ -27,6 +27,8 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   reconnecting: 'Reconnexion…',
   signalReconnecting: 'Reconnexion…',
   flipCamera: 'Changer de caméra',
+  encrypted: 'Chiffré de bout en bout',
+  cannotDecrypt: 'Déchiffrement impossible : autre phrase secrète ?',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
   disconnectReason: (r) =>
@@ -72,6 +74,12 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   otherParticipants: 'Autres participants',
   participantJoined: (n) => `${n} est arrivé`,
   participantLeft: (n) => `${n} est parti`,
+  participantsJoined: (count, names) => (count === 2 ? `${names[0]} et ${names[1]} sont arrivés` : `${count} personnes sont arrivées`),
+  participantsLeft: (count, names) => (count === 2 ? `${names[0]} et ${names[1]} sont partis` : `${count} personnes sont parties`),
+  recordingStarted: 'Enregistrement démarré',
+  recordingStopped: 'Enregistrement arrêté',
+  notifications: 'Notifications',
+  dismissNotification: (text) => `Fermer : ${text}`,
   reconnected: 'Reconnecté',
   newMessage: (f, m) => `${f} : ${m}`,
   participants: 'Participants',
@@ -194,4 +202,10 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
     if (state === 'passed') return notes === 0 ? 'Test de connexion réussi' : `Test de connexion réussi, ${notes} point${notes > 1 ? 's' : ''} à savoir`;
     return '';
   },
+  audioConference: 'Salon audio',
+  audioSpeakers: (n) => `Intervenants (${n})`,
+  audioListeners: (n) => `Auditeurs (${n})`,
+  audioNoSpeakers: 'Personne n’a encore la parole',
+  audioNoListeners: 'Aucun auditeur pour l’instant',
+  audioListening: 'Vous écoutez',
 };

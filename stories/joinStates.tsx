@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { RoomKitError, RoomProvider } from '@roomkit/react';
+import { createEncryption, RoomKitError, RoomProvider } from '@roomkit/react';
 import { createTestRoom } from '@roomkit/react/testing';
 
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -30,6 +30,20 @@ export function RefusedJoin({ children }: { children: ReactNode }) {
   });
   return (
     <RoomProvider room={room} connection={{ token, url: 'wss://media.example.com' }}>
+      {children}
+    </RoomProvider>
+  );
+}
+
+/**
+ * A provider asked to encrypt (`e2ee`) that cannot: here because it was given its own room (the same state as a
+ * browser without encoded transforms). It never joins unencrypted; the room stays disconnected.
+ */
+export function EncryptionRefused({ children }: { children: ReactNode }) {
+  const [room] = useState(() => createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2 }));
+  const [e2ee] = useState(() => createEncryption({ passphrase: 'storybook' }));
+  return (
+    <RoomProvider room={room} connection={{ token, url: 'wss://media.example.com' }} e2ee={e2ee}>
       {children}
     </RoomProvider>
   );

@@ -51,6 +51,7 @@ export function relayDataPacket(
     return;
   }
   if (packet.value.case === undefined || packet.value.case === 'speaker') return;
+  if (packet.value.case === 'encryptedPacket') from.encryptedDataPackets += 1;
   packet.participantIdentity = from.identity;
   packet.participantSid = from.sid;
   let destinations = packet.destinationIdentities;

@@ -60,6 +60,8 @@ export interface ParticipantState {
   refusedTracks: number;
   /** Data packets dropped for lack of canPublishData. */
   droppedDataPackets: number;
+  /** Data packets it sent end-to-end encrypted (`encryptedPacket`: chat, text streams, data the server cannot read). */
+  encryptedDataPackets: number;
   /**
    * Data packets meant for this participant that it did not get because its data channel of that kind was not
    * open yet (or any more), as LiveKit skips a participant that is not active: lossy packets, the server's own and
@@ -135,6 +137,7 @@ export class Participant {
   lastSignalAt = Date.now();
   refusedTracks = 0;
   droppedDataPackets = 0;
+  encryptedDataPackets = 0;
   undeliveredDataPackets = 0;
   /** Sequenced reliable packets sent to it before its channel opened, replayed when it did. */
   replayedDataPackets = 0;
@@ -254,6 +257,7 @@ export class Participant {
       synthetic: this.synthetic,
       refusedTracks: this.refusedTracks,
       droppedDataPackets: this.droppedDataPackets,
+      encryptedDataPackets: this.encryptedDataPackets,
       undeliveredDataPackets: this.undeliveredDataPackets,
       replayedDataPackets: this.replayedDataPackets,
     };

@@ -1,4 +1,5 @@
 import {
+  Encryption_Type,
   SubscribedCodec,
   SubscribedQuality,
   SubscribedQualityUpdate,
@@ -32,6 +33,8 @@ export interface TrackState {
   wantedQuality: number;
   /** Of an audio track: when its current spell of speech began (epoch ms), or null while it is not speaking. */
   speakingSince: number | null;
+  /** How its publisher encrypts its frames end to end (`NONE`, `GCM`, `CUSTOM`): the server forwards them unread. */
+  encryption: string;
 }
 
 /** One publication's sender of SubscribedQualityUpdate: a participant's client, or nobody for synthetic ones. */
@@ -77,6 +80,8 @@ export class Publication {
       // RED is never negotiated: the server answers plain Opus
       disableRed: true,
       stream: request.stream,
+      // End-to-end encrypted media is forwarded as is; subscribers learn from this that they must decrypt it.
+      encryption: request.encryption,
       mimeType: request.type === TrackType.VIDEO ? 'video/VP8' : 'audio/opus',
     });
   }
@@ -140,6 +145,7 @@ export class Publication {
       layers: this.layers.map((l) => l.up.rid ?? '-'),
       wantedQuality: this.wantedQuality,
       speakingSince: this.kind === 'audio' ? this.activity.speakingSince(Date.now()) : null,
+      encryption: Encryption_Type[this.info.encryption] ?? String(this.info.encryption),
     };
   }
 

@@ -36,4 +36,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
     'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })`.',
   'server-misconfigured':
     'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`), fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate`.',
+  'encryption-unsupported':
+    'Ask the user for a current Chromium, Firefox or Safari; allow workers from your origin in the Content-Security-Policy (`worker-src \'self\'`) or pass `e2ee.worker`; with your own `room`, give livekit-client\'s `encryption` option to that Room.',
+  'decryption-failed':
+    'Give every participant the same `e2ee.passphrase` (or the same keys through your key provider). A new passphrase passed to `RoomProvider` re-keys without reconnecting.',
 };

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { splitLinks } from '../core/links.js';
+import { getNotificationStore } from '../core/notificationStore.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useChat } from '../hooks/useChat.js';
 import { useClientValue } from '../hooks/useClientValue.js';
@@ -20,7 +21,8 @@ const inBrowser = () => true;
  * The room's chat: a readable history for everyone, and a send box that is disabled, with a visible reason,
  * where the session lacks `canPublishData`. Messages are rendered as text, never as HTML.
  * `data-can-send` is present when sending is allowed; a message has `data-local` when sent from here and
- * `data-edited` (with an "edited" note) once edited.
+ * `data-edited` (with an "edited" note) once edited. While it is mounted, chat messages make no notification (see
+ * `useNotifications`): the log shows them and, being `role="log"`, screen readers hear them.
  */
 export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
   const labels = useLabels(overrides);
@@ -32,6 +34,9 @@ export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
   const log = useRef<HTMLDivElement>(null);
   // The server (and the render that hydrates its HTML) leaves the times empty: its clock is not the reader's.
   const showTimes = useClientValue(inBrowser, false);
+
+  // On screen, its log says new messages (role="log"): no chat notification while it is mounted.
+  useEffect(() => getNotificationStore(store.room).showChat(), [store]);
 
   useEffect(() => {
     const el = log.current;

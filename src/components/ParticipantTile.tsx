@@ -3,11 +3,13 @@ import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type 
 import { agentStateOf, audioTrackOf } from '../core/agent.js';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useCan } from '../hooks/useCan.js';
+import { useDecryptionFailed } from '../hooks/useDecryptionFailed.js';
+import { useIsEncrypted } from '../hooks/useIsEncrypted.js';
 import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { AudioVisualizer } from './AudioVisualizer.js';
 import { cx, flag } from './dev.js';
-import { CameraIcon, MicIcon } from './icons.js';
+import { CameraIcon, LockIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { RaisedHandIndicator } from './RaiseHand.js';
 import { ReactionIndicator } from './Reactions.js';
@@ -20,6 +22,10 @@ interface TileContextValue {
   participant: ParticipantState;
   source: VideoSource;
   labels: RoomKitLabels;
+  /** The participant's media is end-to-end encrypted. */
+  encrypted: boolean;
+  /** This session cannot decrypt the participant's media. */
+  undecryptable: boolean;
 }
 
 const TileContext = createContext<TileContextValue | null>(null);
@@ -52,7 +58,8 @@ export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {
  * `ParticipantTile.Root`: the tile's element and context. Data attributes: `data-speaking`, `data-local`,
  * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`, and for an AI agent
  * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking"),
- * `data-hand-raised` while the participant's hand is up.
+ * `data-hand-raised` while the participant's hand is up, `data-encrypted` while its media is end-to-end encrypted,
+ * `data-decryption-failed` while this session cannot decrypt it (a different passphrase).
  */
 const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(
   { identity, source = Track.Source.Camera, labels: overrides, asChild, className, children, actions: _actions, ...rest },
@@ -62,12 +69,14 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
   const labels = useLabels(overrides);
   const canSubscribe = useCan('canSubscribe');
   const handRaised = useIsHandRaised(identity);
+  const encrypted = useIsEncrypted(identity);
+  const undecryptable = useDecryptionFailed(identity);
   if (!participant) return null;
   const video = participant.tracks.find((t) => t.source === source);
   const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
   const Component = asChild ? Slot : 'div';
   return (
-    <TileContext.Provider value={{ participant, source, labels }}>
+    <TileContext.Provider value={{ participant, source, labels, encrypted, undecryptable }}>
       <Component
         role="group"
         aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
@@ -82,6 +91,8 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
         data-agent={flag(participant.kind === 'agent')}
         data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
         data-hand-raised={flag(handRaised)}
+        data-encrypted={flag(encrypted)}
+        data-decryption-failed={flag(undecryptable)}
       >
         {children}
       </Component>
@@ -91,9 +102,18 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
 
 /** `ParticipantTile.Video`: the video, or a placeholder with initials when there is none to show. */
 function Video({ className }: { className?: string }) {
-  const { participant, source, labels } = useTile('Video');
+  const { participant, source, labels, undecryptable } = useTile('Video');
   const canSubscribe = useCan('canSubscribe');
   const track = participant.tracks.find((t) => t.source === source);
+  // Frames this session cannot decrypt are dropped: say so rather than show a black box.
+  if (undecryptable) {
+    return (
+      <div className={cx('rk-tile-placeholder', className)} data-reason="cannot-decrypt">
+        <LockIcon broken />
+        <span className="rk-tile-placeholder-text">{labels.cannotDecrypt}</span>
+      </div>
+    );
+  }
   if (!participant.isLocal && !canSubscribe) {
     return (
       <div className={cx('rk-tile-placeholder', className)} data-reason="no-subscribe">
@@ -142,13 +162,18 @@ function ParticipantNameText({ participant, labels, className }: { participant: 
   );
 }
 
-/** `ParticipantTile.Indicators`: raised hand, microphone muted, speaking and connection quality. */
+/** `ParticipantTile.Indicators`: raised hand, end-to-end encryption, microphone muted, speaking and connection quality. */
 function Indicators({ className }: { className?: string }) {
-  const { participant, labels } = useTile('Indicators');
+  const { participant, labels, encrypted } = useTile('Indicators');
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
   return (
     <span className={cx('rk-tile-indicators', className)}>
       <RaisedHandIndicator identity={participant.identity} labels={labels} />
+      {encrypted ? (
+        <span className="rk-indicator rk-encrypted" role="img" aria-label={labels.encrypted}>
+          <LockIcon />
+        </span>
+      ) : null}
       {!mic || mic.muted ? (
         <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
           <MicIcon off />

@@ -66,7 +66,7 @@ export interface RoomProviderProps extends RoomSessionOptions {
  */
 export function RoomProvider(props: RoomProviderProps) {
   const [session] = useState(() => {
-    const created = createRoomSession({ room: props.room, roomOptions: props.options });
+    const created = createRoomSession({ room: props.room, roomOptions: props.options, e2ee: props.e2ee });
     setRemembersChoices(created.room, props.rememberChoices ?? true);
     // Validated on the first render, so the store has the token's grants before anything renders.
     created.setOptions(props);

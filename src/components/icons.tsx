@@ -145,3 +145,11 @@ export const FlipCameraIcon = () => (
     <path d="M9.5 12.5a3 3 0 0 1 5-1.5M14.5 14a3 3 0 0 1-5 1.5M14.5 9.5V11H13M9.5 17v-1.5H11" />
   </svg>
 );
+/** A padlock: end-to-end encrypted; `broken`: encrypted with a key this session lacks. */
+export const LockIcon = ({ broken }: { broken?: boolean }) => (
+  <svg {...base} className="rk-icon">
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d={broken ? 'M8 11V7a4 4 0 0 1 7.5-2' : 'M8 11V7a4 4 0 0 1 8 0v4'} />
+    {broken ? <path d="M4 4l16 16" /> : null}
+  </svg>
+);

@@ -37,6 +37,10 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   signalReconnecting: string;
   /** The camera flip button (front and back cameras). */
   flipCamera: string;
+  /** The lock on a tile and in the conference's header while media is end-to-end encrypted. */
+  encrypted: string;
+  /** A tile whose media this session cannot decrypt (a different passphrase): shown instead of a black video. */
+  cannotDecrypt: string;
   disconnected: string;
   /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
@@ -78,6 +82,18 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   otherParticipants: string;
   participantJoined: (name: string) => string;
   participantLeft: (name: string) => string;
+  /** Several joins grouped into one notification (`count` is at least 2; `names` in join order): "5 people joined". */
+  participantsJoined: (count: number, names: readonly string[]) => string;
+  /** Several leaves grouped into one notification, as {@link RoomKitLabels.participantsJoined}: "5 people left". */
+  participantsLeft: (count: number, names: readonly string[]) => string;
+  /** The notification when the room starts being recorded. */
+  recordingStarted: string;
+  /** The notification when the room stops being recorded. */
+  recordingStopped: string;
+  /** The notifications region's name. */
+  notifications: string;
+  /** A notification's dismiss button, with the notification's text: "Dismiss: Ada joined". */
+  dismissNotification: (text: string) => string;
   reconnected: string;
   newMessage: (from: string, message: string) => string;
   participants: string;
@@ -165,6 +181,20 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   tryAgain: string;
   /** A remembered device is gone: "Your saved camera is not connected; using the default camera". */
   savedDeviceMissing: (device: 'microphone' | 'camera' | 'speaker') => string;
+  // Audio rooms (AudioConference): optional here, as their English defaults ship with AudioConference
+  // (`defaultAudioRoomLabels`), so an app without audio rooms carries none of them. A translation should give them.
+  /** The audio room's region name. */
+  audioConference?: string;
+  /** The heading of an audio room's speakers (those who may publish), with their count: "Speakers (3)". */
+  audioSpeakers?: (count: number) => string;
+  /** The heading of an audio room's listeners (no `canPublish`), with their count: "Listeners (120)". */
+  audioListeners?: (count: number) => string;
+  /** Shown in the speakers section while no one may speak. */
+  audioNoSpeakers?: string;
+  /** Shown in the listeners section while everyone may speak. */
+  audioNoListeners?: string;
+  /** The badge a listener sees (no `canPublish`): why there is no microphone. */
+  audioListening?: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -216,6 +246,8 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'connect-failed': 'Joining the meeting failed. Please try again.',
   'server-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
   'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',
+  'encryption-unsupported': 'This meeting is end-to-end encrypted, and this browser cannot encrypt. Try a current Chrome, Edge, Firefox or Safari.',
+  'decryption-failed': 'Someone’s audio and video cannot be decrypted. Check that everyone uses the same passphrase.',
 };
 
 /** English defaults. */
@@ -244,6 +276,8 @@ export const defaultLabels: RoomKitLabels = {
   reconnecting: 'Connection lost. Reconnecting…',
   signalReconnecting: 'Reconnecting…',
   flipCamera: 'Flip camera',
+  encrypted: 'End-to-end encrypted',
+  cannotDecrypt: 'Can’t decrypt: a different passphrase?',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
   disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',
@@ -278,6 +312,12 @@ export const defaultLabels: RoomKitLabels = {
   otherParticipants: 'Other participants',
   participantJoined: (name) => `${name} joined`,
   participantLeft: (name) => `${name} left`,
+  participantsJoined: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} joined` : `${count} people joined`),
+  participantsLeft: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} left` : `${count} people left`),
+  recordingStarted: 'Recording started',
+  recordingStopped: 'Recording stopped',
+  notifications: 'Notifications',
+  dismissNotification: (text) => `Dismiss: ${text}`,
   reconnected: 'Reconnected',
   newMessage: (from, message) => `${from}: ${message}`,
   participants: 'Participants',

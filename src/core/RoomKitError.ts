@@ -61,6 +61,18 @@ export type RoomKitErrorCode =
    * not installed (`npm i @livekit/track-processors`), an unsupported browser, or its assets failed to load.
    */
   | 'effects-unavailable'
+  /**
+   * End-to-end encryption was asked for (`e2ee`) but cannot run here: the browser lacks encoded transforms
+   * (RTCRtpScriptTransform or insertable streams), the encryption worker could not start or failed, `e2ee` came
+   * with your own `room` (set encryption up on that Room's options instead), or `e2ee` was not made by
+   * `createEncryption`. The session does not join unencrypted.
+   */
+  | 'encryption-unsupported'
+  /**
+   * Media from a participant cannot be decrypted: it is encrypted with a key this session does not have (a different
+   * passphrase). `details.identity` names the participant; its tile shows it.
+   */
+  | 'decryption-failed'
   /** The installed livekit-client lacks something RoomKit needs. */
   | 'unsupported-livekit-version'
   /** Any other failure while connecting; `cause` holds the original error. */

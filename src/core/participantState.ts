@@ -1,4 +1,5 @@
 import type { ConnectionQuality, Participant, Track, TrackPublication } from 'livekit-client';
+import { sameValue } from './sameValue.js';
 
 /** One published track as the store sees it. Unchanged tracks keep their object identity. */
 export interface TrackState {
@@ -54,13 +55,6 @@ export function kindOf(participant: Participant): ParticipantKindName {
 
 const EMPTY_TRACKS: readonly TrackState[] = Object.freeze([]);
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
-
-function shallowRecordEqual(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  const ak = Object.keys(a);
-  if (ak.length !== Object.keys(b).length) return false;
-  return ak.every((k) => a[k] === b[k]);
-}
 
 /** True when both arrays hold the same items (by identity) in the same order. */
 export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -120,7 +114,7 @@ export function readParticipant(
     prev.sid === participant.sid &&
     prev.name === name &&
     prev.metadata === participant.metadata &&
-    shallowRecordEqual(prev.attributes, attributes) &&
+    sameValue(prev.attributes, attributes) &&
     prev.kind === kind &&
     prev.isSpeaking === participant.isSpeaking &&
     prev.connectionQuality === participant.connectionQuality &&
@@ -135,7 +129,7 @@ export function readParticipant(
     sid: participant.sid,
     name,
     metadata: participant.metadata,
-    attributes: prev && shallowRecordEqual(prev.attributes, attributes) ? prev.attributes : { ...attributes },
+    attributes: prev && sameValue(prev.attributes, attributes) ? prev.attributes : { ...attributes },
     isLocal: participant.isLocal,
     kind,
     isSpeaking: participant.isSpeaking,

@@ -14,11 +14,14 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream } from 'livekit-client';
 import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
+import type { RoomEncryption } from './e2ee.js';
+import { encryptionSetups } from './encryptionSetups.js';
 import { enforcePublishGrants } from './enforceGrants.js';
 import { canPublishSource } from './grants.js';
 import { RoomKitError } from './RoomKitError.js';
 import { toRoomKitError } from './toRoomKitError.js';
 import { managedRooms } from './managedRooms.js';
+import { sameValue } from './sameValue.js';
 import { getRoomStore, type RoomStore } from './roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
@@ -68,6 +71,13 @@ export interface RoomSessionOptions {
    * `onlineManager` for `useConnection`), else the browser's `navigator.onLine` and `online` event.
    */
   online?: OnlineSignal;
+  /**
+   * End-to-end encryption, made with `createEncryption({ passphrase })` (or your own key provider). Read when the
+   * Room is created (the first render). The session never joins unencrypted when this is set: where encryption cannot
+   * run it reports `encryption-unsupported` and stays disconnected. Media it cannot decrypt is reported as
+   * `decryption-failed` to `onError` and shown on that participant's tile.
+   */
+  e2ee?: RoomEncryption | undefined;
   /** Called after each successful connect. */
   onConnected?: (room: Room) => void;
   /** Called when the session ends, with livekit-client's reason. */
@@ -139,17 +149,6 @@ function resolve(token: string | undefined, url: string | undefined): Resolved {
   }
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  return (
-    ka.length === Object.keys(b).length &&
-    ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}
-
 /**
  * True when two targets join the same session with the same rights: same URL, identity, name, metadata and
  * video grant, whatever their tokens' validity windows. A refreshed token is such a target: a renewal.
@@ -176,8 +175,12 @@ function sameSession(a: Target, b: Target): boolean {
  * // later: stop() disconnects
  * ```
  */
-export function createRoomSession(init: { room?: Room | undefined; roomOptions?: RoomOptions | undefined } = {}): RoomSession {
-  const room = init.room ?? new Room({ adaptiveStream: supportsAdaptiveStream(), dynacast: true, ...init.roomOptions });
+export function createRoomSession(
+  init: { room?: Room | undefined; roomOptions?: RoomOptions | undefined; e2ee?: RoomEncryption | undefined } = {},
+): RoomSession {
+  const encryption = init.e2ee && encryptionSetups.get(init.e2ee);
+  const room =
+    init.room ?? new Room({ adaptiveStream: supportsAdaptiveStream(), dynacast: true, ...init.roomOptions, ...encryption?.roomOptions() });
   const observeOnly = init.room !== undefined;
   const store = getRoomStore(room);
 
@@ -192,8 +195,9 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
   /** A drop asked for a re-join that waits for the query's fresh details. */
   let rejoinWhenFresh = false;
 
-  const report = (error: RoomKitError) => {
-    store.setError(error);
+  /** Tells the app (`onError`) and, unless `onlyApp` (a participant's trouble, not the session's), the store. */
+  const report = (error: RoomKitError, onlyApp?: boolean) => {
+    if (!onlyApp) store.setError(error);
     options.onError?.(error);
   };
 
@@ -281,6 +285,11 @@ export function createRoomSession(init: { room?: Room | undefined; roomOptions?:
       currentFailed = false;
       store.setTokenClaims(target.claims);
       try {
+        // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
+        if (init.e2ee) {
+          if (!encryption) throw new RoomKitError('encryption-unsupported', '`e2ee` takes what createEncryption() returns.');
+          await encryption.ready(room, observeOnly, report);
+        }
         await room.connect(target.url, target.token, joinOptions());
       } catch (error) {
         if (current === target) currentFailed = true;

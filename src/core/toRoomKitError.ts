@@ -1,16 +1,14 @@
 import { ConnectionError } from 'livekit-client';
 import { RoomKitError } from './RoomKitError.js';
 
-const CONNECTION_ERROR_REASON = {
-  NotAllowed: 0,
-  ServerUnreachable: 1,
-  InternalError: 2,
-  Cancelled: 3,
-  LeaveRequest: 4,
-  Timeout: 5,
-  WebSocket: 6,
-  ServiceNotFound: 7,
-} as const;
+/**
+ * livekit-client's `ConnectionErrorReason` numbers (a const enum in older versions, so not importable at runtime):
+ * NotAllowed 0, ServerUnreachable 1, LeaveRequest 4, Timeout 5, WebSocket 6, ServiceNotFound 7.
+ */
+const NOT_ALLOWED = 0;
+const LEAVE_REQUEST = 4;
+/** ServerUnreachable, Timeout, WebSocket, ServiceNotFound: the server could not be reached. */
+const UNREACHABLE: readonly unknown[] = [1, 5, 6, 7];
 
 /**
  * Turns anything thrown while connecting (livekit-client's `ConnectionError` included) into a
@@ -23,7 +21,7 @@ export function toRoomKitError(error: unknown): RoomKitError {
   // Older livekit-client versions leave ConnectionError's name as "Error": recognise it by class too.
   if (e.name === 'ConnectionError' || error instanceof ConnectionError) {
     const status = typeof e.status === 'number' ? e.status : undefined;
-    if (e.reason === CONNECTION_ERROR_REASON.NotAllowed || status === 401 || status === 403) {
+    if (e.reason === NOT_ALLOWED || status === 401 || status === 403) {
       return new RoomKitError(
         'unauthorized',
         `The media server refused the connection token${status ? ` (HTTP ${status})` : ''}: ${message}. ` +
@@ -31,19 +29,14 @@ export function toRoomKitError(error: unknown): RoomKitError {
         { cause: error, details: { status } },
       );
     }
-    if (
-      e.reason === CONNECTION_ERROR_REASON.ServerUnreachable ||
-      e.reason === CONNECTION_ERROR_REASON.Timeout ||
-      e.reason === CONNECTION_ERROR_REASON.WebSocket ||
-      e.reason === CONNECTION_ERROR_REASON.ServiceNotFound
-    ) {
+    if (UNREACHABLE.includes(e.reason)) {
       return new RoomKitError(
         'unreachable',
         `The media server could not be reached: ${message}. Check the \`url\` of the connection and your network.`,
         { cause: error, details: { status } },
       );
     }
-    if (e.reason === CONNECTION_ERROR_REASON.LeaveRequest) {
+    if (e.reason === LEAVE_REQUEST) {
       return new RoomKitError('disconnected', `The media server ended the session while joining: ${message}.`, {
         cause: error,
       });

@@ -7,10 +7,11 @@ import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
 import { GridLayout } from '../components/GridLayout.js';
-import { CloseIcon, SpeakerViewIcon } from '../components/icons.js';
+import { CloseIcon, LockIcon, SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
+import { Notifications, type NotificationsProps } from '../components/Notifications.js';
 import { ParticipantList } from '../components/ParticipantList.js';
 import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
 import { RecordingControl, RecordingIndicator } from '../components/Recording.js';
@@ -19,9 +20,11 @@ import { SpeakerLayout } from '../components/SpeakerLayout.js';
 import { StartAudio } from '../components/StartAudio.js';
 import { useControllableState } from '../components/useControllableState.js';
 import { useCan } from '../hooks/useCan.js';
+import { useIsEncrypted } from '../hooks/useIsEncrypted.js';
 import { usePinned } from '../hooks/usePinned.js';
 import { useRoom } from '../hooks/useRoom.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
+import { NOTIFICATION_KINDS, type NotificationKinds } from '../core/notificationStore.js';
 
 /** Props of {@link VideoConference}. */
 export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
@@ -60,16 +63,25 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   effects?: ReactNode;
   /** Grid paging: at most this many tiles on a page (default 25). */
   maxTilesPerPage?: number;
+  /**
+   * The notification toasts over the stage (on by default): `false` turns every kind off (neither shown nor said;
+   * reconnects, reactions and the like are still said), or `{ kinds, duration }` as on {@link Notifications}, e.g.
+   * `{ kinds: { participantJoined: false, participantLeft: false } }`.
+   */
+  notifications?: boolean | Pick<NotificationsProps, 'kinds' | 'duration'>;
   labels?: Partial<RoomKitLabels>;
 }
+
+const NO_NOTIFICATIONS: NotificationKinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, false]));
 
 /** The layouts a {@link VideoConference} switches between. */
 export type ConferenceLayout = 'grid' | 'speaker';
 
 /**
  * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
- * toasts, recording state, audio, and a live region for screen readers. Everything follows the grants:
- * viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
+ * toasts, recording state, audio, and {@link Notifications} (toasts of joins, hands, recording, lost devices and
+ * messages while chat is closed, said politely to screen readers; `notifications` turns kinds off). Everything
+ * follows the grants: viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
  * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
  * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
@@ -100,6 +112,7 @@ export function VideoConference({
   onUpdatePermissions,
   maxTilesPerPage,
   effects,
+  notifications = true,
   labels: overrides,
   className,
   ...rest
@@ -114,6 +127,7 @@ export function VideoConference({
   const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
   const [pinned] = usePinned();
   const hidden = useCan('hidden');
+  const encrypted = useIsEncrypted();
   // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
   // session joins without auto-subscribing (a big room is never subscribed whole).
   const room = useRoom();
@@ -152,10 +166,17 @@ export function VideoConference({
         data-participants-open={participants && participantsOpen ? '' : undefined}
         data-captions={captions ? '' : undefined}
         data-observer={hidden ? '' : undefined}
+        data-encrypted={encrypted ? '' : undefined}
         data-layout={connection.inSession ? shown : undefined}
       >
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
+          {encrypted ? (
+            <span className="rk-badge rk-encrypted-badge" data-encrypted="">
+              <LockIcon />
+              {labels.encrypted}
+            </span>
+          ) : null}
           {hidden ? (
             <span className="rk-badge rk-observer-badge" role="status">
               {labels.hiddenObserver}
@@ -181,6 +202,11 @@ export function VideoConference({
               <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />
             )}
             {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
+            {notifications === false ? (
+              <LiveAnnouncer labels={overrides} kinds={NO_NOTIFICATIONS} />
+            ) : (
+              <Notifications labels={overrides} className="rk-conference-notifications" {...(notifications === true ? {} : notifications)} />
+            )}
           </div>
           {(chat && chatOpen) || (participants && participantsOpen) ? (
             <div className="rk-conference-panel">
@@ -215,7 +241,6 @@ export function VideoConference({
         />
         <StartAudio labels={overrides} />
         <RoomAudioRenderer />
-        <LiveAnnouncer labels={overrides} />
       </div>
     </AdminActionsContext.Provider>
   );

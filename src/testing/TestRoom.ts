@@ -1,6 +1,8 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent, type RoomOptions } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
+import { getEncryptionStore } from '../core/encryptionStore.js';
 import { getRoomStore } from '../core/roomStore.js';
+import { RoomKitError } from '../core/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
@@ -51,6 +53,11 @@ export interface TestRoomInit {
   };
   /** Remote participants, or a count of generated ones ("Participant 1"…). */
   participants?: TestParticipantInit[] | number;
+  /**
+   * A count of generated listeners of an audio room, joining after `participants`: "Listener 1"… (identities
+   * `listener-1`…), without the `canPublish` permission and without tracks.
+   */
+  listeners?: number;
   /** The initial connection state (default connected); `signalReconnecting`: only the signalling connection resumes. */
   connectionState?: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
   /** Simulated devices for `useMediaDevices` and device menus (a camera's `facingMode`: a phone's front or back). */
@@ -59,6 +66,11 @@ export interface TestRoomInit {
   deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
   /** Start with the browser blocking audio autoplay. */
   audioPlaybackBlocked?: boolean;
+  /**
+   * An end-to-end encrypted room, as with `RoomProvider`'s `e2ee`: the session's encryption is on and remote tracks
+   * are announced encrypted (a participant may say `encrypted: false`). See {@link TestRoom.setDecryptionFailed}.
+   */
+  encrypted?: boolean;
   /** Options for the underlying livekit-client Room. */
   roomOptions?: RoomOptions;
   /**
@@ -112,6 +124,9 @@ export class TestRoom extends Room {
       tracks: [],
       version: 0,
     });
+    this.sim.encrypted = init.encrypted ?? false;
+    this.isE2EEEnabled = this.sim.encrypted;
+    if (this.sim.encrypted) this.holdEncryptionStore();
     this.participants = new SimulatedParticipants(this.sim);
     this.roomState = {
       sid: sid('RM'),
@@ -150,6 +165,7 @@ export class TestRoom extends Room {
           }))
         : (init.participants ?? []);
     for (const p of people) this.addParticipant(p);
+    for (let i = 1; i <= (init.listeners ?? 0); i++) this.addParticipant({ identity: `listener-${i}`, name: `Listener ${i}`, canPublish: false });
     if (init.local?.camera) void this.localParticipant.setCameraEnabled(true);
     if (init.local?.microphone) void this.localParticipant.setMicrophoneEnabled(true);
     if (state === 'reconnecting' || state === 'signalReconnecting') this.setConnectionState(state);
@@ -263,6 +279,26 @@ export class TestRoom extends Room {
   }
 
   /** The room starts or stops recording. */
+  /**
+   * This session can no longer decrypt `identity`'s media, as when that participant uses another passphrase:
+   * livekit-client's `EncryptionError` for that participant. Its tile then shows that it cannot be decrypted.
+   */
+  setDecryptionFailed(identity: string): this {
+    const participant = this.getParticipantByIdentity(identity);
+    if (!participant || participant.isLocal) throw new RoomKitError('bad-request', `No remote participant "${identity}" in the test room.`);
+    this.holdEncryptionStore();
+    this.emit(RoomEvent.EncryptionError, new Error(`Decryption failed for ${identity}`), participant);
+    return this.flush();
+  }
+
+  private encryptionHeld = false;
+  /** As an encrypted RoomProvider session does: failures are recorded before any tile asks. */
+  private holdEncryptionStore() {
+    if (this.encryptionHeld) return;
+    this.encryptionHeld = true;
+    getEncryptionStore(this).subscribe(() => undefined);
+  }
+
   setRecording(recording: boolean): this {
     this.roomState = { ...this.roomState, activeRecording: recording };
     this.sim.internals.handleRoomUpdate({ ...this.roomState });

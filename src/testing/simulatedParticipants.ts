@@ -33,6 +33,13 @@ export interface TestParticipantInit {
   connectionQuality?: TestConnectionQuality;
   /** A hidden participant: present in the room, never listed. */
   hidden?: boolean;
+  /** Its tracks are end-to-end encrypted (default: as the room, see `TestRoomInit.encrypted`). */
+  encrypted?: boolean;
+  /**
+   * The server lets this participant publish (default true): its live permission, as every session sees it in
+   * `ParticipantInfo.permission`. False makes a listener of an audio room. Change it later with `setPermissions`.
+   */
+  canPublish?: boolean;
   /**
    * The participant's kind, as its token says it (default `standard`); `agent` for an AI agent, whose
    * microphone carries a synthetic voice in a browser (so visualizers move).
@@ -88,9 +95,10 @@ export class SimulatedParticipants {
       hidden: init.hidden ?? false,
       kind: KIND[init.kind ?? 'standard'],
       attributes: { ...init.attributes, ...(init.agentState === undefined ? {} : { [AGENT_STATE_ATTRIBUTE]: init.agentState }) },
-      permission: permissionFrom({ hidden: init.hidden ?? false }),
+      permission: permissionFrom({ hidden: init.hidden ?? false, ...(init.canPublish === undefined ? {} : { canPublish: init.canPublish }) }),
       tracks: [],
       version: 0,
+      encrypted: init.encrypted ?? this.ctx.encrypted,
     };
     this.remotes.set(p.identity, p);
     const tracks: Array<[TrackSourceName, boolean]> = [];

@@ -29,6 +29,8 @@ export interface SimParticipant {
   permission: Record<string, unknown>;
   tracks: SimTrack[];
   version: number;
+  /** Its tracks are announced end-to-end encrypted (GCM). */
+  encrypted?: boolean;
 }
 
 /** The private parts of livekit-client's Room that a media server's messages go through. */
@@ -79,13 +81,15 @@ export interface SimContext {
   readonly local: SimParticipant;
   /** Applies pending store updates now, so the next render sees them. */
   flush(): void;
+  /** The room is end-to-end encrypted: participants' tracks are announced encrypted unless they say otherwise. */
+  encrypted: boolean;
 }
 
 /** Creates the context of `room`, whose local participant the server holds as `local`. */
 export function simContext(room: Room, internals: RoomInternals, local: SimParticipant): SimContext {
   // The simulated server answers a connection test too: every step passes until the test scripts it.
   scriptConnectionTest(room, {});
-  return { room, internals, local, flush: () => getRoomStore(room).flush() };
+  return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false };
 }
 
 /** livekit protocol's TrackSource numbers. */
@@ -144,7 +148,7 @@ export function participantInfo(p: SimParticipant) {
       mid: '',
       layers: [],
       codecs: [],
-      encryption: 0,
+      encryption: p.encrypted ? 1 : 0,
       stream: '',
       audioFeatures: [],
     })),

@@ -35,7 +35,7 @@ export const migration: Record<string, MigrationRow> = {
   RoomName: { ours: 'useRoomInfo', note: '`useRoomInfo().name`.' },
   useRoomInfo: { ours: 'useRoomInfo', note: '`{ name, metadata, isRecording }`.' },
   useIsRecording: { ours: 'useRoomInfo, RecordingIndicator', note: '`useRoomInfo().isRecording`; `RecordingControl` starts/stops with `roomRecord`.' },
-  useIsEncrypted: none('End-to-end encryption state is not exposed; read `useRoom().isE2EEEnabled`.'),
+  useIsEncrypted: { ours: 'useIsEncrypted, useDecryptionFailed, createEncryption', note: '`useIsEncrypted()` for this session, `useIsEncrypted(identity)` for a participant; `useDecryptionFailed(identity)` when its media cannot be decrypted. Turn encryption on with `<RoomProvider e2ee={createEncryption({ passphrase })}>`.' },
   LKFeatureContext: none('No feature context.'),
   useFeatureContext: none('No feature context.'),
   setLogLevel: none('Call livekit-client\'s `setLogLevel` directly.'),
@@ -65,7 +65,7 @@ export const migration: Record<string, MigrationRow> = {
   ParticipantTile: { ours: 'ParticipantTile', note: 'Takes `identity` and `source`; parts `ParticipantTile.Root`, `.Video`, `.Name`, `.Indicators`; state as `data-*`.' },
   useParticipantTile: { ours: 'ParticipantTile', note: 'Use `ParticipantTile.Root` (with `asChild`) for your own markup.' },
   ParticipantPlaceholder: { ours: 'ParticipantTile', note: 'The tile shows its own placeholder (`data-reason`); not exported separately.' },
-  ParticipantAudioTile: none('No audio-only tile; compose `ParticipantName`, `TrackMutedIndicator` and `useIsSpeaking`.'),
+  ParticipantAudioTile: { ours: 'ParticipantAudioTile', note: '`<ParticipantAudioTile identity="ada" />`: takes an `identity`, not a track reference or context; speaking ring (`data-speaking`), muted microphone, raised hand, agent state and (for `roomAdmin`) the admin menu; memoised per participant.' },
   // Tracks
   useTracks: { ours: 'useTracks', note: '`useTracks([Track.Source.Camera], { withPlaceholder: [Track.Source.Camera] })`; returns `TrackReference`s with `ParticipantState`.' },
   useParticipantTracks: { ours: 'useParticipant', note: '`useParticipant(identity)?.tracks`.' },
@@ -146,8 +146,8 @@ export const migration: Record<string, MigrationRow> = {
   // Prefabs
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
   PreJoin: { ours: 'PreJoin, useConnectionTest', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`. It also offers "Test connection" (signalling, WebRTC, publishing, round trip, TURN, each with its fix in words), which components-react lacks; `useConnectionTest()` and `<ConnectionTest>` for your own UI.' },
-  AudioConference: none('No audio-only prefab; compose `ParticipantName`, `ControlBar controls={{ camera: false, screenShare: false }}` and `RoomAudioRenderer`.'),
-  Toast: none('Only `ConnectionStateToast`; render your own toasts.'),
+  AudioConference: { ours: 'AudioConference', note: 'Speakers (`canPublish`) as tiles and listeners (no `canPublish`) in a virtualized list with raised hands first; microphone only for speakers, no camera or screen share; never subscribes video. Admin actions as props (`onUpdatePermissions` brings a listener on stage).' },
+  Toast: { ours: 'Notifications, useNotifications', note: 'No generic toast: `<Notifications>` (in `VideoConference`) shows the room\'s own notifications (joins and leaves grouped, raised hands, recording, a lost device, messages while chat is closed), dismissable and said politely; `useNotifications()` lists them for your own toasts. `ConnectionStateToast` stays for the connection.' },
   // Agents and sessions
   useAgent: { ours: 'useAgent', note: 'The participant of kind `agent`: `{ participant, state, audioTrack, transcriptions }`; sessions (`useSession`) are out of scope.' },
   useVoiceAssistant: { ours: 'useAgent', note: '`useAgent()` gives the state (`lk.agent.state`), the audio track and the transcriptions.' },

@@ -2,7 +2,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import type * as LiveKit from 'livekit-client';
 import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 import { StrictMode, type ReactNode } from 'react';
-import { FocusLayout, GridLayout, RoomProvider, useRoom, VideoConference } from '../../src/index';
+import { AudioConference, FocusLayout, GridLayout, RoomProvider, useRoom, VideoConference } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
 
 const URL = 'wss://media.example.com';
@@ -70,6 +70,10 @@ describe('joining when a layout manages subscriptions', () => {
     await new Promise((r) => setTimeout(r, 10));
     network.joins.length = 0;
     expect(await joinWith(<VideoConference />)).toEqual({ autoSubscribe: false });
+  });
+
+  it('joins without auto-subscribing under AudioConference, which never subscribes a camera', async () => {
+    expect(await joinWith(<AudioConference />)).toEqual({ autoSubscribe: false });
   });
 
   it("passes the app's connect options through untouched without a managing layout", async () => {

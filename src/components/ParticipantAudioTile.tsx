@@ -1,0 +1,92 @@
+import { Track } from 'livekit-client';
+import { forwardRef, memo, type HTMLAttributes, type ReactNode } from 'react';
+import { agentStateOf } from '../core/agent.js';
+import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
+import { useParticipant } from '../hooks/useParticipant.js';
+import { useAudioRoomLabels } from './audioRoomLabels.js';
+import { cx, flag } from './dev.js';
+import { MicIcon } from './icons.js';
+import type { RoomKitLabels } from './labels.js';
+import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+import { displayName } from './ParticipantTile.js';
+import { RaisedHandIndicator } from './RaiseHand.js';
+
+/** Props of {@link ParticipantAudioTile}. */
+export interface ParticipantAudioTileProps extends HTMLAttributes<HTMLDivElement> {
+  /** The participant to show, by identity. The tile re-renders only when this participant (or its hand) changes. */
+  identity: string;
+  /**
+   * Content in the tile's corner. Default: the {@link ParticipantAdminMenu}, which renders only for a `roomAdmin`
+   * session (its actions come from the nearest `AudioConference` or `VideoConference`). Pass `null` for none; keep
+   * an element you pass stable (`useMemo`), or the memoised tile re-renders with its parent.
+   */
+  actions?: ReactNode;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * A participant of an audio room, without any video: avatar (the name's initial), name ("(you)" for the local
+ * one), a speaking ring, the microphone state, a raised hand, and an agent's state. An accessible group named after
+ * the participant. Memoised and subscribed by identity, so one participant speaking re-renders one tile.
+ *
+ * Data attributes: `data-speaking`, `data-local`, `data-muted` (microphone not on), `data-microphone` (`on` |
+ * `muted` | `off`), `data-hand-raised`, `data-agent` with `data-agent-state`, and `data-identity`.
+ *
+ * @example
+ * ```tsx
+ * <ParticipantAudioTile identity="ada" />
+ * ```
+ */
+export const ParticipantAudioTile = memo(
+  forwardRef<HTMLDivElement, ParticipantAudioTileProps>(function ParticipantAudioTile({ identity, actions, labels: overrides, className, ...rest }, ref) {
+    const participant = useParticipant(identity);
+    const handRaised = useIsHandRaised(identity);
+    const labels = useAudioRoomLabels(overrides);
+    if (!participant) return null;
+    const name = displayName(participant);
+    const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
+    const microphone = !mic ? 'off' : mic.muted ? 'muted' : 'on';
+    const agent = participant.kind === 'agent';
+    const agentState = agent ? agentStateOf(participant) : undefined;
+    return (
+      <div
+        role="group"
+        aria-label={`${name}${participant.isLocal ? ` ${labels.you}` : ''}${agent ? `, ${labels.agent}` : ''}`}
+        {...rest}
+        ref={ref}
+        className={cx('rk-audio-tile', className)}
+        data-identity={identity}
+        data-speaking={flag(participant.isSpeaking)}
+        data-local={flag(participant.isLocal)}
+        data-muted={flag(microphone !== 'on')}
+        data-microphone={microphone}
+        data-hand-raised={flag(handRaised)}
+        data-agent={flag(agent)}
+        data-agent-state={agent ? (agentState ?? 'connecting') : undefined}
+      >
+        <span className="rk-avatar rk-audio-avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="rk-audio-tile-name">
+          {name}
+          {participant.isLocal ? <span className="rk-you"> {labels.you}</span> : null}
+        </span>
+        {agent ? <span className="rk-audio-agent-state">{labels.agentState(agentState)}</span> : null}
+        <span className="rk-audio-tile-indicators">
+          <RaisedHandIndicator identity={identity} labels={overrides} />
+          {microphone !== 'on' ? (
+            <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
+              <MicIcon off />
+            </span>
+          ) : null}
+          {participant.isSpeaking ? <span className="rk-visually-hidden">{labels.speaking}</span> : null}
+        </span>
+        {actions === undefined ? (
+          <ParticipantAdminMenu identity={identity} className="rk-audio-tile-actions" {...(overrides ? { labels: overrides } : {})} />
+        ) : actions ? (
+          <span className="rk-audio-tile-actions">{actions}</span>
+        ) : null}
+      </div>
+    );
+  }),
+);

@@ -1,0 +1,153 @@
+/**
+ * End-to-end encryption, made by the app with {@link createEncryption} and given to `RoomProvider`'s `e2ee`:
+ * livekit-client's frame encryption (media) and, with livekit-client 2.15+, its data-packet encryption (chat, text
+ * streams, data). Nothing here is bundled by apps that do not call `createEncryption`.
+ */
+import { ExternalE2EEKeyProvider, isE2EESupported, RoomEvent, type BaseKeyProvider, type Participant, type Room } from 'livekit-client';
+import { createE2EEWorker } from './e2eeWorker.js';
+import { getEncryptionStore } from './encryptionStore.js';
+import { encryptionSetups } from './encryptionSetups.js';
+import { RoomKitError } from './RoomKitError.js';
+
+/** What to encrypt with: a passphrase every participant shares, or your own livekit-client key provider. */
+export type EncryptionOptions =
+  | {
+      /**
+       * The shared secret; livekit-client derives the key with PBKDF2, as LiveKit's other SDKs do, so LiveKit's own
+       * apps with the same passphrase join the same encrypted meeting.
+       */
+      passphrase: string;
+      keyProvider?: never;
+      /**
+       * livekit-client's encryption worker. Default: RoomKit starts `livekit-client/e2ee-worker` from your app's own
+       * copy of livekit-client, which Vite, webpack and Turbopack bundle with no configuration.
+       */
+      worker?: Worker;
+    }
+  | {
+      /** A livekit-client key provider you manage (per-participant keys, ratcheting, your own key exchange). */
+      keyProvider: BaseKeyProvider;
+      passphrase?: never;
+      /** livekit-client's encryption worker (see above). */
+      worker?: Worker;
+    };
+
+/** End-to-end encryption for `<RoomProvider e2ee>`, made by {@link createEncryption}. */
+export interface RoomEncryption {
+  /**
+   * Re-keys with a new passphrase: the live session keeps going (no reconnect), and media encrypted with the old
+   * one stops decrypting. Rejects with `bad-request` for an encryption made with your own key provider (re-key it).
+   */
+  setPassphrase(passphrase: string): Promise<void>;
+}
+
+const unsupported = (message: string, cause?: unknown) => new RoomKitError('encryption-unsupported', message, cause === undefined ? {} : { cause });
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * End-to-end encryption for `RoomProvider`'s `e2ee` prop. Make it once (module scope, or `useState`) and pass it:
+ * the session sets the key and turns encryption on before it joins, and never joins unencrypted. Where encryption
+ * cannot run (a browser without encoded transforms, a worker that cannot start) it reports
+ * `encryption-unsupported` and stays disconnected; media it cannot decrypt (another passphrase) is reported as
+ * `decryption-failed` to `onError` and shown on that participant's tile.
+ *
+ * The worker needs no setup in Vite, webpack or Turbopack apps; under a Content-Security-Policy allow
+ * `worker-src 'self'`.
+ *
+ * @example
+ * ```tsx
+ * const e2ee = createEncryption({ passphrase: 'shared secret' });
+ * <RoomProvider connection={connection} e2ee={e2ee} audio video>
+ *   <VideoConference />
+ * </RoomProvider>
+ * ```
+ */
+export function createEncryption(options: EncryptionOptions): RoomEncryption {
+  const own = options.keyProvider !== undefined;
+  const keyProvider: BaseKeyProvider = options.keyProvider ?? new ExternalE2EEKeyProvider();
+  let passphrase = options.passphrase;
+  let worker: Worker | undefined;
+  let workerFailure: RoomKitError | undefined;
+  const watched = new Set<Room>();
+  const encryption: RoomEncryption = {
+    async setPassphrase(next) {
+      if (own) throw new RoomKitError('bad-request', 'This encryption uses your own key provider: set its keys there, not a passphrase.');
+      if (next === passphrase) return;
+      passphrase = next;
+      await (keyProvider as ExternalE2EEKeyProvider).setKey(next);
+      // The old key's failures say nothing about the new one: the next frames tell again.
+      watched.forEach((room) => getEncryptionStore(room).resetFailures());
+    },
+  };
+  /**
+   * Until `room` disconnects: reports the worker's failure, and each participant whose media cannot be decrypted
+   * once, to the app only (the session is fine); keeps the encryption store listening, so a failure is known before
+   * any tile asks.
+   */
+  const watch = (room: Room, report: (error: RoomKitError, onlyApp?: boolean) => void) => {
+    if (watched.has(room)) return;
+    const reported = new Set<string>();
+    const onEncryptionError = (error: Error | undefined, participant?: Participant) => {
+      // Without a participant: livekit-client's own trouble, or one who already left. The worker's failure is below.
+      if (!participant || participant.isLocal || reported.has(participant.identity)) return;
+      reported.add(participant.identity);
+      report(
+        new RoomKitError(
+          'decryption-failed',
+          `Media from "${participant.identity}" cannot be decrypted: it is encrypted with a key this session does not have. Check that every participant uses the same passphrase.`,
+          { cause: error, details: { identity: participant.identity } },
+        ),
+        true,
+      );
+    };
+    const onLeft = (participant: Participant) => reported.delete(participant.identity);
+    // The worker did not load (a blocked or missing script) or crashed: nothing is encrypted or decrypted any more.
+    const onWorkerError = (event: ErrorEvent) =>
+      report(unsupported(`End-to-end encryption stopped working: ${event.message || 'the worker script failed to load'}.`, event.error));
+    const stopStore = getEncryptionStore(room).subscribe(() => undefined);
+    const stop = () => {
+      room.off(RoomEvent.EncryptionError, onEncryptionError).off(RoomEvent.ParticipantDisconnected, onLeft).off(RoomEvent.Disconnected, stop);
+      worker?.removeEventListener('error', onWorkerError);
+      stopStore();
+      watched.delete(room);
+    };
+    room.on(RoomEvent.EncryptionError, onEncryptionError).on(RoomEvent.ParticipantDisconnected, onLeft).on(RoomEvent.Disconnected, stop);
+    worker?.addEventListener('error', onWorkerError);
+    watched.add(room);
+  };
+  encryptionSetups.set(encryption, {
+    roomOptions() {
+      // livekit-client refuses encryption options where it cannot encrypt: the connect reports it instead.
+      if (!isE2EESupported()) return {};
+      // Started with the Room (in the browser; a server render never joins, so a failure waits for the connect).
+      try {
+        worker ??= options.worker ?? createE2EEWorker();
+      } catch (error) {
+        workerFailure = unsupported(
+          `The encryption worker could not start (${reason(error)}). Allow workers from your origin in the Content-Security-Policy (\`worker-src 'self'\`), or pass your own \`worker\` to createEncryption.`,
+          error,
+        );
+        return {};
+      }
+      const e2ee = { keyProvider, worker };
+      return { e2ee, encryption: e2ee };
+    },
+    async ready(room, ownRoom, report) {
+      if (ownRoom) throw unsupported("`e2ee` sets up the Room RoomProvider creates; with your own `room`, give livekit-client's `encryption` option to that Room instead.");
+      if (!isE2EESupported()) {
+        throw unsupported(
+          'This browser cannot encrypt media end to end (it lacks encoded transforms: RTCRtpScriptTransform or insertable streams). Use a current Chromium, Firefox or Safari, or join without `e2ee`.',
+        );
+      }
+      if (workerFailure) throw workerFailure;
+      try {
+        if (passphrase !== undefined) await (keyProvider as ExternalE2EEKeyProvider).setKey(passphrase);
+        if (!room.isE2EEEnabled) await room.setE2EEEnabled(true);
+      } catch (error) {
+        throw unsupported(`End-to-end encryption could not be turned on: ${reason(error)}`, error);
+      }
+      watch(room, report);
+    },
+  });
+  return encryption;
+}

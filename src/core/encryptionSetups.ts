@@ -1,0 +1,23 @@
+import type { Room } from 'livekit-client';
+import type { RoomKitError } from './RoomKitError.js';
+
+/**
+ * @internal What a session needs of a `createEncryption()` object. Kept apart from `e2ee.ts` so that a session
+ * (RoomProvider) reaches encryption only through an object the app made: apps that never call `createEncryption`
+ * bundle none of it.
+ */
+export interface EncryptionSetup {
+  /** livekit-client Room options (`encryption` and its older name `e2ee`); starts the worker on first call. */
+  roomOptions(): object;
+  /**
+   * Before each connect: sets the key and turns encryption on, or rejects with `encryption-unsupported`. Until the
+   * room disconnects it reports worker failures, and undecryptable participants to the app only (`onlyApp`).
+   */
+  ready(room: Room, ownRoom: boolean, report: (error: RoomKitError, onlyApp?: boolean) => void): Promise<void>;
+}
+
+/**
+ * @internal The setup behind each object `createEncryption()` returned. Any other `e2ee` value (a plain
+ * `{ passphrase }` from JavaScript, say) has none: the session then refuses to join rather than join unencrypted.
+ */
+export const encryptionSetups = new WeakMap<object, EncryptionSetup>();

@@ -1,0 +1,85 @@
+import { RoomEvent, type Participant, type Room } from 'livekit-client';
+
+/**
+ * @internal Who is end-to-end encrypted in one room, and whose media this session cannot decrypt.
+ *
+ * Encrypted is livekit-client's own answer: the room while its encryption is on (`room.isE2EEEnabled`), a remote
+ * participant while every track it publishes is announced as encrypted (`participant.isEncrypted`). Cannot decrypt
+ * comes from livekit-client's `EncryptionError` events naming a participant (a wrong or missing key: the frames
+ * are dropped, the tile would stay black); it holds until the key changes or the participant publishes anew.
+ */
+export interface EncryptionStore {
+  subscribe(listener: () => void): () => void;
+  /** This session encrypts (its encryption is on). */
+  roomEncrypted(): boolean;
+  /** `identity`'s media is encrypted (the local participant: while the room's encryption is on). */
+  isEncrypted(identity: string): boolean;
+  /** This session cannot decrypt `identity`'s media. */
+  decryptionFailed(identity: string): boolean;
+  /** Forgets every failure (after the key changed: the next frames tell again). */
+  resetFailures(): void;
+}
+
+const stores = new WeakMap<Room, EncryptionStore>();
+
+/** @internal The encryption store of `room`, made on first use; it listens while anyone subscribes. */
+export function getEncryptionStore(room: Room): EncryptionStore {
+  let store = stores.get(room);
+  if (store) return store;
+  const listeners = new Set<() => void>();
+  let failed: ReadonlySet<string> = new Set();
+  const notify = () => listeners.forEach((l) => l());
+  const forget = (identity: string) => {
+    if (!failed.has(identity)) return;
+    const next = new Set(failed);
+    next.delete(identity);
+    failed = next;
+  };
+  const onError = (_error: Error, participant?: Participant) => {
+    if (!participant || participant.isLocal || failed.has(participant.identity)) return;
+    failed = new Set(failed).add(participant.identity);
+    notify();
+  };
+  // A participant that publishes again (or leaves) starts with a clean slate: its new tracks tell anew.
+  const onPublished = (_publication: unknown, participant: Participant) => {
+    forget(participant.identity);
+    notify();
+  };
+  const onLeft = (participant: Participant) => {
+    forget(participant.identity);
+    notify();
+  };
+  const events: Array<[RoomEvent, (...args: never[]) => void]> = [
+    [RoomEvent.EncryptionError, onError],
+    [RoomEvent.ParticipantEncryptionStatusChanged, notify],
+    [RoomEvent.TrackPublished, onPublished],
+    [RoomEvent.TrackUnpublished, notify],
+    [RoomEvent.LocalTrackPublished, notify],
+    [RoomEvent.LocalTrackUnpublished, notify],
+    [RoomEvent.ParticipantDisconnected, onLeft],
+    [RoomEvent.Disconnected, notify],
+  ];
+  store = {
+    subscribe(listener) {
+      if (listeners.size === 0) for (const [event, handler] of events) room.on(event, handler as never);
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) for (const [event, handler] of events) room.off(event, handler as never);
+      };
+    },
+    roomEncrypted: () => room.isE2EEEnabled,
+    isEncrypted(identity) {
+      if (identity === room.localParticipant.identity) return room.isE2EEEnabled;
+      return room.getParticipantByIdentity(identity)?.isEncrypted ?? false;
+    },
+    decryptionFailed: (identity) => failed.has(identity),
+    resetFailures() {
+      if (failed.size === 0) return;
+      failed = new Set();
+      notify();
+    },
+  };
+  stores.set(room, store);
+  return store;
+}
