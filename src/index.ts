@@ -153,6 +153,30 @@ export type { NoiseFilterState } from './hooks/useNoiseFilter.js';
 export { EffectsControl } from './components/EffectsControl.js';
 export type { EffectsControlProps, VirtualBackground } from './components/EffectsControl.js';
 
+// The connection test before joining (its livekit-client steps load when a test starts)
+export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './core/connectionTest.js';
+export type { ConnectionTestStore } from './core/connectionTest.js';
+export type {
+  ConnectionTestDevice,
+  ConnectionTestFailure,
+  ConnectionTestFinding,
+  ConnectionTestMeasurement,
+  ConnectionTestOptions,
+  ConnectionTestReason,
+  ConnectionTestResult,
+  ConnectionTestSkip,
+  ConnectionTestState,
+  ConnectionTestStep,
+  ConnectionTestStepId,
+  ConnectionTestStepStatus,
+} from './core/connectionTestTypes.js';
+export { useConnectionTest } from './hooks/useConnectionTest.js';
+export type { ConnectionTestControls, UseConnectionTestOptions } from './hooks/useConnectionTest.js';
+export { ConnectionTest } from './components/ConnectionTest.js';
+export type { ConnectionTestProps } from './components/ConnectionTest.js';
+export { defaultConnectionTestLabels } from './components/connectionTestLabels.js';
+export type { ConnectionTestLabels } from './components/connectionTestLabels.js';
+
 // Prefabs
 export { PreJoin } from './prefabs/PreJoin.js';
 export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';

@@ -1,8 +1,8 @@
-import type { RoomKitLabels } from '@roomkit/react';
+import type { ConnectionTestLabels, RoomKitLabels } from '@roomkit/react';
 import { DisconnectReason } from 'livekit-client';
 
-/** A complete label set in French: every visible string must come from it. */
-export const french: RoomKitLabels = {
+/** A complete label set in French, the connection test's included: every visible string must come from it. */
+export const french: RoomKitLabels & ConnectionTestLabels = {
   microphone: 'Micro',
   camera: 'Caméra',
   screenShare: 'Partager l’écran',
@@ -60,6 +60,7 @@ export const french: RoomKitLabels = {
   noDevices: 'Aucun appareil',
   displayName: 'Nom affiché',
   join: 'Rejoindre',
+  testConnection: 'Tester la connexion',
   joinAsViewer: 'Rejoindre en spectateur',
   viewerNotice: 'Vous rejoignez en spectateur.',
   cameraPreview: 'Aperçu caméra',
@@ -139,6 +140,68 @@ export const french: RoomKitLabels = {
     const nom = device === 'microphone' ? 'micro' : device === 'camera' ? 'caméra' : 'haut-parleur';
     return `Votre ${nom} enregistré n’est pas branché ; ${nom} par défaut utilisé`;
   },
+  testConnectionAgain: 'Tester à nouveau',
+  stopConnectionTest: 'Arrêter le test',
+  connectionTest: 'Test de connexion',
+  connectionTestStep: (step) =>
+    ({
+      signalling: 'Connexion de signalisation',
+      webrtc: 'Connexion WebRTC',
+      publishAudio: 'Envoi du son',
+      publishVideo: 'Envoi de la vidéo',
+      roundTrip: 'Aller-retour',
+      turn: 'Serveur relais (TURN)',
+    })[step],
+  connectionTestStatus: (status) =>
+    ({ pending: 'En attente', running: 'Test en cours…', passed: 'Réussi', failed: 'Échec', skipped: 'Ignoré', finding: 'À savoir' })[status],
+  connectionTestResult: (step) => {
+    const m = step.measurement;
+    if (step.reason === 'not-permitted') return 'Votre rôle ne permet pas de publier';
+    if (step.reason === 'switched-off') return 'Désactivé';
+    if (step.reason === 'earlier-step-failed') return 'Dépend des étapes précédentes';
+    if (step.reason === 'cancelled') return 'Arrêté';
+    if (step.reason === 'no-turn') return 'Le serveur n’offre pas de relais : les réseaux qui bloquent les connexions directes ne pourront pas rejoindre';
+    if (step.reason === 'turn-unknown') return 'Impossible de savoir si le serveur offre un relais';
+    if (step.reason === 'high-round-trip') return `${m?.roundTripMs ?? '?'} ms : l’appel risque d’avoir du retard`;
+    if (step.reason === 'round-trip-unavailable') return 'Le navigateur ne l’a pas indiqué';
+    if (step.status === 'failed') {
+      return step.reason === 'permission-denied' || step.reason === 'device-not-found' || step.reason === 'device-in-use' || step.reason === 'device-error'
+        ? 'Appareil indisponible'
+        : step.reason === 'unauthorized' || step.reason === 'token-expired' || step.reason === 'invalid-connection' || step.reason === 'missing-connection'
+          ? 'Accès refusé'
+          : 'Connexion impossible';
+    }
+    if (step.id === 'roundTrip') return `${m?.roundTripMs ?? '?'} ms`;
+    if (step.id === 'publishAudio' || step.id === 'publishVideo') return `${Math.max(1, Math.round((m?.bytesSent ?? 0) / 1000))} ko envoyés`;
+    if (step.id === 'signalling') return 'Connecté au serveur média';
+    return m?.candidateType === 'relay' ? 'Connecté via un relais' : m?.candidateType === 'host' ? 'Connecté directement' : 'Connecté';
+  },
+  connectionTestFix: (reason) =>
+    ({
+      'missing-connection': 'Les informations de la réunion ne sont pas encore arrivées. Patientez, puis testez à nouveau.',
+      'invalid-connection': 'Le lien de la réunion n’est pas valide. Demandez un nouveau lien à l’organisateur.',
+      'token-expired': 'Votre accès a expiré. Rechargez la page.',
+      unauthorized: 'Le serveur a refusé votre accès. Rechargez la page ; sinon, demandez un nouveau lien.',
+      unreachable: 'Serveur média injoignable. Vérifiez votre connexion internet, ou essayez sans VPN ni proxy.',
+      'ice-failed': 'Votre réseau bloque les appels vidéo. Essayez un autre réseau, ou demandez à votre service informatique d’autoriser WebRTC (UDP).',
+      'permission-denied': 'Le navigateur a bloqué l’appareil. Autorisez-le dans la barre d’adresse, puis testez à nouveau.',
+      'device-not-found': 'Aucun appareil trouvé. Branchez-en un, puis testez à nouveau.',
+      'device-in-use': 'Une autre application utilise l’appareil. Fermez-la, puis testez à nouveau.',
+      'device-error': 'L’appareil n’a pas pu démarrer. Rebranchez-le ou choisissez-en un autre.',
+      'publish-refused': 'Le serveur n’a pas accepté votre son ou votre vidéo. Rechargez la page.',
+      'no-media-sent': 'Rien n’a pu être envoyé. Essayez un autre réseau, ou sans VPN.',
+      'turn-failed': 'Le serveur relais est injoignable. Essayez un autre réseau.',
+      failed: 'Une erreur est survenue. Testez à nouveau, ou rechargez la page.',
+    })[reason],
+  connectionTestSummary: ({ state, steps }) => {
+    const failed = steps.filter((s) => s.status === 'failed').length;
+    const notes = steps.filter((s) => s.status === 'finding').length;
+    if (state === 'running') return 'Test de la connexion…';
+    if (state === 'cancelled') return 'Test de connexion arrêté';
+    if (state === 'failed') return `Test de connexion : ${failed} étape${failed > 1 ? 's' : ''} en échec`;
+    if (state === 'passed') return notes === 0 ? 'Test de connexion réussi' : `Test de connexion réussi, ${notes} point${notes > 1 ? 's' : ''} à savoir`;
+    return '';
+  },
   audioConference: 'Salon audio',
   audioSpeakers: (n) => `Intervenants (${n})`,
   audioListeners: (n) => `Auditeurs (${n})`,
@@ -146,4 +209,3 @@ export const french: RoomKitLabels = {
   audioNoListeners: 'Aucun auditeur pour l’instant',
   audioListening: 'Vous écoutez',
 };
-

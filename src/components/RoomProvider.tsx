@@ -2,6 +2,7 @@ import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from '../core/session.js';
 import { setRemembersChoices } from '../core/rememberFlag.js';
+import { sessionConnections } from '../core/sessionConnections.js';
 import { RoomStoreContext } from '../hooks/RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from './labels.js';
 import { useIsoLayoutEffect } from './measure.js';
@@ -69,6 +70,7 @@ export function RoomProvider(props: RoomProviderProps) {
     setRemembersChoices(created.room, props.rememberChoices ?? true);
     // Validated on the first render, so the store has the token's grants before anything renders.
     created.setOptions(props);
+    sessionConnections.set(created.room, props);
     return created;
   });
   // The latest props after each commit (never during a render that may be thrown away); the session
@@ -76,6 +78,7 @@ export function RoomProvider(props: RoomProviderProps) {
   useIsoLayoutEffect(() => {
     setRemembersChoices(session.room, props.rememberChoices ?? true);
     session.setOptions(props);
+    sessionConnections.set(session.room, props);
   });
   useEffect(() => session.mount(), [session]);
 

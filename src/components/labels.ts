@@ -1,12 +1,15 @@
 import { DisconnectReason } from 'livekit-client';
 import { createContext, useContext, useMemo } from 'react';
 import type { RoomKitErrorCode } from '../core/RoomKitError.js';
+import type { ConnectionTestLabels } from './connectionTestLabels.js';
 
 /**
  * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
- * component's `labels` prop; missing keys fall back to English.
+ * component's `labels` prop; missing keys fall back to English. The connection test's keys
+ * ({@link ConnectionTestLabels}) are optional here: their English defaults ({@link defaultConnectionTestLabels})
+ * live apart from `defaultLabels`, so a conference without PreJoin does not ship them.
  */
-export interface RoomKitLabels {
+export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   microphone: string;
   camera: string;
   screenShare: string;

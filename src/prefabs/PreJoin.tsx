@@ -10,6 +10,7 @@ import { cx } from '../components/dev.js';
 import { CameraIcon, MicIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { CameraFlipButton } from '../components/CameraFlip.js';
+import { ConnectionTest, useConnectionTestLabels } from '../components/ConnectionTest.js';
 import { MediaDeviceSelect } from '../components/MediaDeviceSelect.js';
 import { useCan } from '../hooks/useCan.js';
 import { useLocalParticipant } from '../hooks/useLocalParticipant.js';
@@ -47,6 +48,12 @@ export interface PreJoinProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onS
    * effect applies to the preview and carries over to the camera published on join.
    */
   effects?: ReactNode;
+  /**
+   * Offer "Test connection" (default true): it tests the connection RoomProvider would join with (signalling,
+   * WebRTC, publishing the microphone and camera that are switched on and allowed, round trip, TURN) and shows each
+   * step's result. Its livekit-client steps load when pressed. False leaves the button out.
+   */
+  connectionTest?: boolean;
 }
 
 /** Subscribing keeps the room's device errors watched while PreJoin shows; it reads them elsewhere. */
@@ -63,9 +70,13 @@ const watchOnly = () => undefined;
  * choices right after hydrating (a field the person already changed keeps their change). A camera that cannot
  * open is named with its fix on the camera switch (`data-error`, `labels.deviceProblem`) with a "Try again"
  * button; joining still works (with the microphone).
+ *
+ * "Test connection" runs the connection test ({@link ConnectionTest}) with RoomProvider's connection and the
+ * devices chosen here: a viewer's test skips publishing, showing why; a switched-off device is never opened.
  */
-export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, className, ...rest }: PreJoinProps) {
+export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, connectionTest = true, className, ...rest }: PreJoinProps) {
   const labels = useLabels(overrides);
+  const testLabels = useConnectionTestLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();
   const canMic = useCan('canPublish', { source: 'microphone' });
@@ -83,6 +94,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const video = videoEdit ?? remembered.videoEnabled ?? defaults.videoEnabled ?? true;
   const [previewError, setPreviewError] = useState<RoomKitError | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
+  const [testing, setTesting] = useState(false);
   const cams = useMediaDevices('videoinput');
   const mics = useMediaDevices('audioinput');
   const speakers = useMediaDevices('audiooutput');
@@ -125,6 +137,8 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The test joins with the same identity: it stops (unmounting closes its Room) before the session joins.
+    setTesting(false);
     rememberChoices(room, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
     onSubmit({
       displayName: name.trim(),
@@ -196,6 +210,19 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         </div>
       ) : null}
       <MediaDeviceSelect kind="audiooutput" labels={overrides} />
+      {connectionTest && testing ? (
+        <ConnectionTest
+          autoStart
+          autoFocus
+          labels={overrides}
+          audio={audio && { deviceId: mics.activeDeviceId }}
+          video={video && { deviceId: cams.activeDeviceId }}
+        />
+      ) : connectionTest ? (
+        <button type="button" className="rk-button" onClick={() => setTesting(true)}>
+          {testLabels.testConnection}
+        </button>
+      ) : null}
       <button type="submit" className="rk-button rk-button-primary">
         {viewer ? labels.joinAsViewer : labels.join}
       </button>

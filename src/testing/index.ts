@@ -9,6 +9,8 @@ export type {
   TestParticipantKind,
   TestRoomInit,
 } from './TestRoom.js';
+export { scriptConnectionTest } from './simulatedConnectionTest.js';
+export type { ScriptedConnectionTest, SimulatedConnectionTest, SimulatedConnectionTestStep } from './simulatedConnectionTest.js';
 export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';
 export { fakeBackgroundProcessors } from './fakeBackgroundProcessors.js';
 export type { FakeBackgroundProcessor, FakeBackgroundProcessorsOptions } from './fakeBackgroundProcessors.js';

@@ -1,6 +1,7 @@
 import type { ConnectionState, DisconnectReason, Room } from 'livekit-client';
 import { RoomKitError } from '../core/RoomKitError.js';
 import { getRoomStore } from '../core/roomStore.js';
+import { scriptConnectionTest } from './simulatedConnectionTest.js';
 import type { TokenVideoGrant, TrackSourceName } from '../core/token.js';
 
 /**
@@ -86,6 +87,8 @@ export interface SimContext {
 
 /** Creates the context of `room`, whose local participant the server holds as `local`. */
 export function simContext(room: Room, internals: RoomInternals, local: SimParticipant): SimContext {
+  // The simulated server answers a connection test too: every step passes until the test scripts it.
+  scriptConnectionTest(room, {});
   return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false };
 }
 

@@ -145,7 +145,7 @@ export const migration: Record<string, MigrationRow> = {
   useEvents: agents,
   // Prefabs
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
-  PreJoin: { ours: 'PreJoin', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`.' },
+  PreJoin: { ours: 'PreJoin, useConnectionTest', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`. It also offers "Test connection" (signalling, WebRTC, publishing, round trip, TURN, each with its fix in words), which components-react lacks; `useConnectionTest()` and `<ConnectionTest>` for your own UI.' },
   AudioConference: { ours: 'AudioConference', note: 'Speakers (`canPublish`) as tiles and listeners (no `canPublish`) in a virtualized list with raised hands first; microphone only for speakers, no camera or screen share; never subscribes video. Admin actions as props (`onUpdatePermissions` brings a listener on stage).' },
   Toast: { ours: 'Notifications, useNotifications', note: 'No generic toast: `<Notifications>` (in `VideoConference`) shows the room\'s own notifications (joins and leaves grouped, raised hands, recording, a lost device, messages while chat is closed), dismissable and said politely; `useNotifications()` lists them for your own toasts. `ConnectionStateToast` stays for the connection.' },
   // Agents and sessions

@@ -1,0 +1,19 @@
+import type { Room } from 'livekit-client';
+import type { ConnectionDetails } from './connectionResponse.js';
+import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
+
+/**
+ * @internal The latest options each `<RoomProvider>` gave its session, by Room. The connection test reads the
+ * connection from them when it starts, so `PreJoin` inside `<RoomProvider connect={false}>` tests the very
+ * connection it will join with; the session itself knows nothing of the test.
+ */
+export const sessionConnections = new WeakMap<Room, RoomSessionOptions>();
+
+/** @internal The token and URL `options` would join with (as the session reads them), before any validation. */
+export function connectionOf(options: RoomSessionOptions): ConnectionDetails | undefined {
+  const given = options.connection;
+  const details = given && 'status' in given ? (given as ConnectionQueryState).data : (given as ConnectionDetails | null | undefined);
+  const token = details?.token ?? options.token;
+  const url = details?.url ?? options.url;
+  return token && url ? { token, url } : undefined;
+}
