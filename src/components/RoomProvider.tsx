@@ -70,7 +70,6 @@ export function RoomProvider(props: RoomProviderProps) {
     setRemembersChoices(created.room, props.rememberChoices ?? true);
     // Validated on the first render, so the store has the token's grants before anything renders.
     created.setOptions(props);
-    sessionConnections.set(created.room, props);
     return created;
   });
   // The latest props after each commit (never during a render that may be thrown away); the session
@@ -78,6 +77,7 @@ export function RoomProvider(props: RoomProviderProps) {
   useIsoLayoutEffect(() => {
     setRemembersChoices(session.room, props.rememberChoices ?? true);
     session.setOptions(props);
+    // For PreJoin's connection test (started by a click, so after this commit): the connection it would join with.
     sessionConnections.set(session.room, props);
   });
   useEffect(() => session.mount(), [session]);

@@ -243,7 +243,7 @@ export function createRoomSession(
       try {
         // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
         if (init.e2ee) {
-          if (!encryption) throw new RoomKitError('encryption-unsupported', '`e2ee` takes what createEncryption() returns.');
+          if (!encryption) throw new RoomKitError('encryption-unsupported', 'Pass e2ee={createEncryption()}.');
           await encryption.ready(room, observeOnly, report);
         }
         await room.connect(target.url, target.token, joinOptions());
