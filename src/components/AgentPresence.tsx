@@ -36,7 +36,7 @@ export function AgentPresence({ variant = 'bar', labels: overrides, className, .
   return (
     <div {...rest} className={cx('rk-agent-presence', className)} data-agent-state={state} data-video={flag(video !== undefined)}>
       {video ? <VideoTrack className="rk-agent-video" track={video} /> : <AgentVisualizer variant={variant} />}
-      <p className="rk-agent-state" role="status">
+      <p className="rk-agent-presence-state" role="status">
         {present ? labels.agentState(state) : ''}
       </p>
     </div>

@@ -60,7 +60,7 @@ describe('AgentConversation with a plain livekit-client agent', () => {
     for (const [state, words] of [['listening', 'Listening'], ['thinking', 'Thinking…'], ['speaking', 'Speaking']] as const) {
       await agent.evaluate((s) => window.agent.setState(s), state);
       await expect.poll(() => conversation.getAttribute('data-agent-state'), { timeout: 20_000 }).toBe(state);
-      await conversation.locator('.rk-agent-state').getByText(words, { exact: true }).waitFor();
+      await conversation.locator('.rk-agent-presence-state').getByText(words, { exact: true }).waitFor();
     }
     const visualizer = conversation.locator('.rk-agent-visualizer[data-variant="radial"]');
     await expect.poll(() => visualizer.getAttribute('data-state'), { timeout: 20_000 }).toBe('live');

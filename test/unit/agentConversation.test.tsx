@@ -45,7 +45,7 @@ describe('<AgentConversation>', () => {
     for (const [state, words] of [['initializing', 'Starting…'], ['listening', 'Listening'], ['thinking', 'Thinking…'], ['speaking', 'Speaking']] as const) {
       act(() => void room.setAgentState('ada', state));
       expect(region).toHaveAttribute('data-agent-state', state);
-      expect(within(region).getByText(words, { selector: '.rk-agent-state' })).toBeInTheDocument();
+      expect(within(region).getByText(words, { selector: '.rk-agent-presence-state' })).toBeInTheDocument();
       expect(region.querySelector('.rk-agent-visualizer')).toHaveAttribute('data-agent-state', state);
     }
   });
