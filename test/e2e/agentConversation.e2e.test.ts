@@ -27,7 +27,7 @@ function token(room: string, identity: string, name: string, agent = false): str
   );
 }
 
-async function openPage(name: string, path: string, global: 'roomkit' | 'agent'): Promise<Page> {
+async function openPage(name: string, path: string, global: 'conversation' | 'agent'): Promise<Page> {
   const page = await app.browser.newPage(name);
   await page.goto(`${app.web.url}${path}`);
   await page.waitForFunction((g) => g in window, global);
@@ -46,8 +46,8 @@ const transcriptOf = (page: Page) =>
 describe('AgentConversation with a plain livekit-client agent', () => {
   it('shows the whole conversation: waiting, the agent, its states, its voice, both sides’ speech and chat both ways', async () => {
     const ROOM = 'agent-talk';
-    const rita = await openPage('rita', 'index.html', 'roomkit');
-    await rita.evaluate(([url, t]) => window.roomkit.connect(url, t, 60_000), [app.media.url, token(ROOM, 'rita', 'Rita')] as const);
+    const rita = await openPage('rita', 'index.html', 'conversation');
+    await rita.evaluate(([url, t]) => window.conversation.connect(url, t, 60_000), [app.media.url, token(ROOM, 'rita', 'Rita')] as const);
     const conversation = rita.getByRole('region', { name: 'Conversation with an AI agent' });
     await expect.poll(() => conversation.getAttribute('data-status'), { timeout: 20_000 }).toBe('waiting');
     await conversation.getByText('Waiting for the agent to join…').waitFor();
@@ -97,12 +97,12 @@ describe('AgentConversation with a plain livekit-client agent', () => {
   });
 
   it('says agent-unavailable in words when no agent joins within the timeout', async () => {
-    const alone = await openPage('lonely', 'index.html', 'roomkit');
-    await alone.evaluate(([url, t]) => window.roomkit.connect(url, t, 1_500), [app.media.url, token('agent-nobody', 'lonely', 'Lonely')] as const);
+    const alone = await openPage('lonely', 'index.html', 'conversation');
+    await alone.evaluate(([url, t]) => window.conversation.connect(url, t, 1_500), [app.media.url, token('agent-nobody', 'lonely', 'Lonely')] as const);
     const conversation = alone.getByRole('region', { name: 'Conversation with an AI agent' });
     await conversation.getByRole('alert').getByText('The agent is not available right now. Please try again later.').waitFor({ timeout: 20_000 });
     expect(await conversation.getAttribute('data-status')).toBe('unavailable');
-    expect(await alone.evaluate(() => window.roomkit.errors)).toEqual(['agent-unavailable']);
+    expect(await alone.evaluate(() => window.conversation.errors)).toEqual(['agent-unavailable']);
     await alone.close();
   });
 });

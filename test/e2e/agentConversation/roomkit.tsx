@@ -4,12 +4,12 @@ import '@roomkit/react/styles.css';
 
 declare global {
   interface Window {
-    roomkit: { connect(url: string, token: string, agentTimeout?: number): void; errors: string[] };
+    conversation: { connect(url: string, token: string, agentTimeout?: number): void; errors: string[] };
   }
 }
 
 // A voice-agent app as a user builds it: the prefab in a provider, nothing else.
-window.roomkit = {
+window.conversation = {
   errors: [],
   connect(url, token, agentTimeout) {
     createRoot(document.getElementById('root')!).render(
@@ -17,7 +17,7 @@ window.roomkit = {
         <AgentConversation
           visualizer="radial"
           {...(agentTimeout === undefined ? {} : { agentTimeout })}
-          onError={(e) => window.roomkit.errors.push(e.code)}
+          onError={(e) => window.conversation.errors.push(e.code)}
         />
       </RoomProvider>,
     );
