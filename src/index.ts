@@ -226,3 +226,22 @@ export type { NotificationsState, UseNotificationsOptions } from './hooks/useNot
 export { Notifications, NOTIFICATION_DURATION_MS } from './components/Notifications.js';
 export type { NotificationsProps } from './components/Notifications.js';
 export { notificationText } from './components/notificationText.js';
+
+// Agent conversations
+export { AgentConversation } from './prefabs/AgentConversation.js';
+export type { AgentConversationProps } from './prefabs/AgentConversation.js';
+export { AgentPresence } from './components/AgentPresence.js';
+export type { AgentPresenceProps } from './components/AgentPresence.js';
+export { AgentVisualizer } from './components/AgentVisualizer.js';
+export type { AgentVisualizerProps } from './components/AgentVisualizer.js';
+export { AgentTranscript } from './components/AgentTranscript.js';
+export type { AgentTranscriptProps } from './components/AgentTranscript.js';
+export { AgentControlBar } from './components/AgentControlBar.js';
+export type { AgentControlBarProps, AgentControlBarControls } from './components/AgentControlBar.js';
+export { defaultAgentLabels } from './components/agentLabels.js';
+export type { AgentLabelKey } from './components/agentLabels.js';
+export { useAgentConversation } from './hooks/useAgentConversation.js';
+export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './hooks/useAgentConversation.js';
+export { useAgentTranscript } from './hooks/useAgentTranscript.js';
+export type { ConversationEntry } from './core/agentConversation.js';
+export { DEFAULT_AGENT_TIMEOUT, supportsPreConnectBuffer } from './core/agentConversation.js';

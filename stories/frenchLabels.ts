@@ -42,7 +42,9 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
       ? 'Vous n’êtes pas autorisé à rejoindre cette réunion.'
       : code === 'room-not-found'
         ? 'Cette réunion n’existe pas.'
-        : 'Impossible de rejoindre la réunion.',
+        : code === 'agent-unavailable'
+          ? 'L’agent n’est pas disponible pour le moment. Réessayez plus tard.'
+          : 'Impossible de rejoindre la réunion.',
   recording: 'Enregistrement',
   startRecording: 'Démarrer l’enregistrement',
   stopRecording: 'Arrêter l’enregistrement',
@@ -208,4 +210,15 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   audioNoSpeakers: 'Personne n’a encore la parole',
   audioNoListeners: 'Aucun auditeur pour l’instant',
   audioListening: 'Vous écoutez',
+  agentConversation: 'Conversation avec un agent IA',
+  agentTranscript: 'Transcription',
+  agentTranscriptEmpty: 'Rien n’a encore été dit. Parlez, ou écrivez un message.',
+  agentYou: 'Vous',
+  agentJumpToLatest: 'Aller au plus récent',
+  agentWaiting: 'En attente de l’agent…',
+  agentEnded: 'La conversation est terminée.',
+  agentControls: 'Commandes de la conversation',
+  agentMessage: 'Message à l’agent',
+  agentMessagePlaceholder: 'Écrivez un message…',
+  agentEnd: 'Terminer la conversation',
 };

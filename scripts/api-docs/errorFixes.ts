@@ -27,6 +27,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   'invalid-connection-response':
     'Make your backend relay the Room API answer unchanged: `{ token, url, room, identity, expiresAt }` with status 200 and JSON content type.',
   'bad-request': 'Read `details.body`: the Room API names the field it rejected (for example an invalid room name or grant).',
+  'agent-unavailable':
+    'Check that your agent worker is running and dispatched to this room (automatic dispatch, or explicit dispatch from your backend when it creates the room). Raise `agentTimeout` if your agent takes longer to start; offer the person to try again.',
   'room-not-found': 'Create the room first (or let your backend create it) and check that the API key belongs to the same application.',
   'rate-limited': 'Back off: wait `details.retryAfter` ms before asking again, and avoid fetching a token on every render.',
   'missing-provider': 'Render the component inside `<RoomProvider>`, or pass `{ room }` (a `Room` or test room) to the hook.',

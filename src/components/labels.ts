@@ -195,6 +195,30 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   audioNoListeners?: string;
   /** The badge a listener sees (no `canPublish`): why there is no microphone. */
   audioListening?: string;
+  // Agent conversations (AgentConversation and its parts): optional here, as their English defaults ship with them
+  // (`defaultAgentLabels`), so an app without agents carries none of them. A translation should give them.
+  /** The agent conversation's region name. */
+  agentConversation?: string;
+  /** The transcript's name (a log of what both sides said and typed). */
+  agentTranscript?: string;
+  /** The transcript while nothing has been said or typed yet. */
+  agentTranscriptEmpty?: string;
+  /** Who said a line of the transcript when it is the person in this session. */
+  agentYou?: string;
+  /** The transcript's button back to the newest line, shown while the person has scrolled back. */
+  agentJumpToLatest?: string;
+  /** Shown while the room is connected and no agent has joined yet. */
+  agentWaiting?: string;
+  /** Shown once the conversation's session has ended. */
+  agentEnded?: string;
+  /** The agent control bar's name. */
+  agentControls?: string;
+  /** The text input's label (a message typed to the agent). */
+  agentMessage?: string;
+  /** The text input's placeholder. */
+  agentMessagePlaceholder?: string;
+  /** The button that ends the conversation (leaves the room). */
+  agentEnd?: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {
@@ -248,6 +272,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',
   'encryption-unsupported': 'This meeting is end-to-end encrypted, and this browser cannot encrypt. Try a current Chrome, Edge, Firefox or Safari.',
   'decryption-failed': 'Someone’s audio and video cannot be decrypted. Check that everyone uses the same passphrase.',
+  'agent-unavailable': 'The agent is not available right now. Please try again later.',
 };
 
 /** English defaults. */

@@ -73,6 +73,12 @@ export type RoomKitErrorCode =
    * passphrase). `details.identity` names the participant; its tile shows it.
    */
   | 'decryption-failed'
+  /**
+   * No agent joined an agent conversation within its timeout (`AgentConversation`'s or `useAgentConversation`'s
+   * `agentTimeout`, counted from the moment the room connected). `details.timeoutMs` holds the timeout. The agent
+   * worker is down, busy, or not dispatched to this room.
+   */
+  | 'agent-unavailable'
   /** The installed livekit-client lacks something RoomKit needs. */
   | 'unsupported-livekit-version'
   /** Any other failure while connecting; `cause` holds the original error. */

@@ -50,6 +50,7 @@ export class TestRoom extends Room {
   readonly sentData: SentData[] = [];
   /** Text streams the local participant sent (`sendText`, `streamText`), oldest first. */
   readonly sentText: SentText[] = [];
+  private preConnectBufferRequested = false;
   private readonly sim: SimContext;
   private readonly participants: SimulatedParticipants;
   private readonly hands = new SimulatedHands((from, payload, topic) => this.deliverData(from, payload, { topic }));
@@ -99,6 +100,12 @@ export class TestRoom extends Room {
     this.devices = init.devices ? { ...init.devices } : undefined;
     this.deviceFailures = new Map(Object.entries(init.deviceFailures ?? {}) as Array<[SimulatedDeviceKind, SimulatedDeviceFailure]>);
     installLocalPublishing(this.sim, this.deviceFailures);
+    // livekit-client's pre-connect audio buffer is asked for through the microphone's publish options.
+    const setMicrophoneEnabled = this.localParticipant.setMicrophoneEnabled.bind(this.localParticipant);
+    this.localParticipant.setMicrophoneEnabled = (enabled, capture, publish) => {
+      if (enabled && (publish as { preConnectBuffer?: boolean } | undefined)?.preConnectBuffer) this.preConnectBufferRequested = true;
+      return setMicrophoneEnabled(enabled, capture, publish);
+    };
     installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
     installPreviewAndDevices(this, () => this.devices, this.deviceFailures);
@@ -363,6 +370,27 @@ export class TestRoom extends Room {
   setAttributes(identity: string, attributes: Record<string, string>): this {
     this.participants.setAttributes(identity, attributes);
     return this;
+  }
+
+  /**
+   * What an agent does with this session's own speech: it transcribes the local microphone and sends the text on
+   * `lk.transcription` with the person as speaker (`lk.transcribed_track_id` is the local microphone). `options.from`
+   * is the agent (default the first remote participant of kind `agent`).
+   */
+  deliverLocalTranscription(text: string | readonly string[], options: DeliverTranscriptionOptions = {}): this {
+    const agent = options.from ?? getRoomStore(this).getRemoteParticipants().find((p) => p.kind === 'agent')?.identity;
+    if (agent === undefined) {
+      throw new RoomKitError('not-connected', 'deliverLocalTranscription needs an agent in the room (a participant of kind agent) or options.from.');
+    }
+    return this.deliverTranscription(this.localParticipant.identity, text, { ...options, from: agent });
+  }
+
+  /**
+   * Whether the microphone was opened with livekit-client's pre-connect audio buffer (`preConnectBuffer: true` in
+   * its publish options), as `AgentConversation` does before the room connects.
+   */
+  get preConnectBuffer(): boolean {
+    return this.preConnectBufferRequested;
   }
 
   /** An agent publishes its state in `lk.agent.state` (`listening`, `thinking`, `speaking`, …). */
