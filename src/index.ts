@@ -193,6 +193,22 @@ export type { AudioRoomLabelKey } from './components/audioRoomLabels.js';
 export { useAudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
 export type { AudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
 
+// Recording templates (what a room-recording service such as LiveKit Egress opens)
+export { RecordingView } from './prefabs/RecordingView.js';
+export type { RecordingViewProps } from './prefabs/RecordingView.js';
+export { RecordingStage, recordingTile } from './components/RecordingStage.js';
+export type { RecordingStageProps } from './components/RecordingStage.js';
+export { defaultRecordingLabels } from './components/recordingLabels.js';
+export type { RecordingLabelKey } from './components/recordingLabels.js';
+export { useRecordingParams } from './hooks/useRecordingParams.js';
+export { useRecordingLayout } from './hooks/useRecordingLayout.js';
+export { useRecorderSignals } from './hooks/useRecorderSignals.js';
+export type { RecorderSignalState, UseRecorderSignalsOptions } from './hooks/useRecorderSignals.js';
+export { parseRecordingParams, toRecordingLayout, layoutFromMetadata } from './core/recordingParams.js';
+export type { RecordingLayout, RecordingParams } from './core/recordingParams.js';
+export { createRecorderSignals, egressConsoleSink, EGRESS_SIGNAL_LINES } from './core/recordingSignals.js';
+export type { RecorderSignal, RecorderSignals, RecorderSignalSink, RecorderSignalsOptions } from './core/recordingSignals.js';
+
 // Raise hand and reactions
 export { HAND_TOPIC } from './core/handStore.js';
 export type { RaisedHand } from './core/handStore.js';
@@ -240,6 +256,7 @@ export { AgentControlBar } from './components/AgentControlBar.js';
 export type { AgentControlBarProps, AgentControlBarControls } from './components/AgentControlBar.js';
 export { defaultAgentLabels } from './components/agentLabels.js';
 export type { AgentLabelKey } from './components/agentLabels.js';
+export type { AgentConversationLabels, RecordingViewLabels } from './components/featureLabels.js';
 export { useAgentConversation } from './hooks/useAgentConversation.js';
 export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './hooks/useAgentConversation.js';
 export { useAgentTranscript } from './hooks/useAgentTranscript.js';

@@ -221,4 +221,6 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   agentMessage: 'Message à l’agent',
   agentMessagePlaceholder: 'Écrivez un message…',
   agentEnd: 'Terminer la conversation',
+  recordingView: 'Enregistrement',
+  recordingWaiting: 'En attente des participants…',
 };

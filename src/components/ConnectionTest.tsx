@@ -40,7 +40,7 @@ function Step({ step, labels }: { step: ConnectionTestStep; labels: ConnectionTe
   return (
     <li className="rk-connection-test-step" data-step={step.id} data-status={step.status} aria-busy={step.status === 'running' || undefined}>
       <span className="rk-connection-test-name">{labels.connectionTestStep(step.id)}</span>{' '}
-      <span className="rk-connection-test-status">{labels.connectionTestStatus(step.status)}</span>
+      <span className="rk-badge rk-connection-test-status">{labels.connectionTestStatus(step.status)}</span>
       {result ? <span className="rk-connection-test-result">{result}</span> : null}
       {failed ? <span className="rk-connection-test-fix rk-error-text">{labels.connectionTestFix(failed)}</span> : null}
     </li>

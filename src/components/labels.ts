@@ -2,14 +2,16 @@ import { DisconnectReason } from 'livekit-client';
 import { createContext, useContext, useMemo } from 'react';
 import type { RoomKitErrorCode } from '../core/RoomKitError.js';
 import type { ConnectionTestLabels } from './connectionTestLabels.js';
+import type { AgentConversationLabels, RecordingViewLabels } from './featureLabels.js';
 
 /**
  * Every string RoomKit's components show or announce. Pass a partial set to `<RoomProvider labels>` or to a
  * component's `labels` prop; missing keys fall back to English. The connection test's keys
  * ({@link ConnectionTestLabels}) are optional here: their English defaults ({@link defaultConnectionTestLabels})
- * live apart from `defaultLabels`, so a conference without PreJoin does not ship them.
+ * live apart from `defaultLabels`, so a conference without PreJoin does not ship them; so do the agent
+ * conversation's ({@link AgentConversationLabels}) and the recording template's ({@link RecordingViewLabels}).
  */
-export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
+export interface RoomKitLabels extends Partial<ConnectionTestLabels>, AgentConversationLabels, RecordingViewLabels {
   microphone: string;
   camera: string;
   screenShare: string;
@@ -195,30 +197,6 @@ export interface RoomKitLabels extends Partial<ConnectionTestLabels> {
   audioNoListeners?: string;
   /** The badge a listener sees (no `canPublish`): why there is no microphone. */
   audioListening?: string;
-  // Agent conversations (AgentConversation and its parts): optional here, as their English defaults ship with them
-  // (`defaultAgentLabels`), so an app without agents carries none of them. A translation should give them.
-  /** The agent conversation's region name. */
-  agentConversation?: string;
-  /** The transcript's name (a log of what both sides said and typed). */
-  agentTranscript?: string;
-  /** The transcript while nothing has been said or typed yet. */
-  agentTranscriptEmpty?: string;
-  /** Who said a line of the transcript when it is the person in this session. */
-  agentYou?: string;
-  /** The transcript's button back to the newest line, shown while the person has scrolled back. */
-  agentJumpToLatest?: string;
-  /** Shown while the room is connected and no agent has joined yet. */
-  agentWaiting?: string;
-  /** Shown once the conversation's session has ended. */
-  agentEnded?: string;
-  /** The agent control bar's name. */
-  agentControls?: string;
-  /** The text input's label (a message typed to the agent). */
-  agentMessage?: string;
-  /** The text input's placeholder. */
-  agentMessagePlaceholder?: string;
-  /** The button that ends the conversation (leaves the room). */
-  agentEnd?: string;
 }
 
 const REACTION_NAMES: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
-import { getEncryptionStore } from '../core/encryptionStore.js';
 import { getRoomStore } from '../core/roomStore.js';
 import { RoomKitError } from '../core/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
+import { failDecryption, holdEncryptionStore } from './simulatedEncryption.js';
 import { SimulatedHands } from './simulatedHands.js';
 import {
   installPreviewAndDevices,
@@ -15,6 +15,7 @@ import {
   type SimulatedDevices,
 } from './simulatedMedia.js';
 import {
+  participantInits,
   SimulatedParticipants,
   type TestConnectionQuality,
   type TestGrants,
@@ -50,7 +51,6 @@ export class TestRoom extends Room {
   readonly sentData: SentData[] = [];
   /** Text streams the local participant sent (`sendText`, `streamText`), oldest first. */
   readonly sentText: SentText[] = [];
-  private preConnectBufferRequested = false;
   private readonly sim: SimContext;
   private readonly participants: SimulatedParticipants;
   private readonly hands = new SimulatedHands((from, payload, topic) => this.deliverData(from, payload, { topic }));
@@ -84,7 +84,7 @@ export class TestRoom extends Room {
     });
     this.sim.encrypted = init.encrypted ?? false;
     this.isE2EEEnabled = this.sim.encrypted;
-    if (this.sim.encrypted) this.holdEncryptionStore();
+    if (this.sim.encrypted) holdEncryptionStore(this);
     this.participants = new SimulatedParticipants(this.sim);
     this.roomState = {
       sid: sid('RM'),
@@ -100,12 +100,6 @@ export class TestRoom extends Room {
     this.devices = init.devices ? { ...init.devices } : undefined;
     this.deviceFailures = new Map(Object.entries(init.deviceFailures ?? {}) as Array<[SimulatedDeviceKind, SimulatedDeviceFailure]>);
     installLocalPublishing(this.sim, this.deviceFailures);
-    // livekit-client's pre-connect audio buffer is asked for through the microphone's publish options.
-    const setMicrophoneEnabled = this.localParticipant.setMicrophoneEnabled.bind(this.localParticipant);
-    this.localParticipant.setMicrophoneEnabled = (enabled, capture, publish) => {
-      if (enabled && (publish as { preConnectBuffer?: boolean } | undefined)?.preConnectBuffer) this.preConnectBufferRequested = true;
-      return setMicrophoneEnabled(enabled, capture, publish);
-    };
     installDataReceiver(this.sim, this.sentData, (data) => this.hands.answer(data));
     installTextStreamReceiver(this.sim, this.sentText);
     installPreviewAndDevices(this, () => this.devices, this.deviceFailures);
@@ -119,16 +113,7 @@ export class TestRoom extends Room {
 
     const state = init.connectionState ?? 'connected';
     if (state !== 'disconnected') this.setConnectionState(state === 'connected' ? 'connected' : 'connecting');
-    const people =
-      typeof init.participants === 'number'
-        ? Array.from({ length: init.participants }, (_, i) => ({
-            identity: `participant-${i + 1}`,
-            name: `Participant ${i + 1}`,
-            camera: true,
-            microphone: i % 3 === 0 ? ('muted' as const) : true,
-          }))
-        : (init.participants ?? []);
-    for (const p of people) this.addParticipant(p);
+    for (const p of participantInits(init.participants)) this.addParticipant(p);
     for (let i = 1; i <= (init.listeners ?? 0); i++) this.addParticipant({ identity: `listener-${i}`, name: `Listener ${i}`, canPublish: false });
     if (init.local?.camera) void this.localParticipant.setCameraEnabled(true);
     if (init.local?.microphone) void this.localParticipant.setMicrophoneEnabled(true);
@@ -162,7 +147,10 @@ export class TestRoom extends Room {
     return this;
   }
 
-  /** Changes a remote participant's display name or metadata. */
+  /**
+   * Changes a participant's display name or metadata: a remote one's, or the local one's as the server would (LiveKit
+   * Egress's `UpdateLayout` sets a recorder's metadata to `{"layout": "speaker"}`).
+   */
   updateParticipant(identity: string, changes: { name?: string; metadata?: string }): this {
     this.participants.update(identity, changes);
     return this;
@@ -242,27 +230,16 @@ export class TestRoom extends Room {
     return this.flush();
   }
 
-  /** The room starts or stops recording. */
   /**
    * This session can no longer decrypt `identity`'s media, as when that participant uses another passphrase:
    * livekit-client's `EncryptionError` for that participant. Its tile then shows that it cannot be decrypted.
    */
   setDecryptionFailed(identity: string): this {
-    const participant = this.getParticipantByIdentity(identity);
-    if (!participant || participant.isLocal) throw new RoomKitError('bad-request', `No remote participant "${identity}" in the test room.`);
-    this.holdEncryptionStore();
-    this.emit(RoomEvent.EncryptionError, new Error(`Decryption failed for ${identity}`), participant);
+    failDecryption(this, identity);
     return this.flush();
   }
 
-  private encryptionHeld = false;
-  /** As an encrypted RoomProvider session does: failures are recorded before any tile asks. */
-  private holdEncryptionStore() {
-    if (this.encryptionHeld) return;
-    this.encryptionHeld = true;
-    getEncryptionStore(this).subscribe(() => undefined);
-  }
-
+  /** The room starts or stops recording. */
   setRecording(recording: boolean): this {
     this.roomState = { ...this.roomState, activeRecording: recording };
     this.sim.internals.handleRoomUpdate({ ...this.roomState });
@@ -390,7 +367,7 @@ export class TestRoom extends Room {
    * its publish options), as `AgentConversation` does before the room connects.
    */
   get preConnectBuffer(): boolean {
-    return this.preConnectBufferRequested;
+    return this.sim.preConnectBuffer;
   }
 
   /** An agent publishes its state in `lk.agent.state` (`listening`, `thinking`, `speaking`, …). */

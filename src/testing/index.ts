@@ -14,3 +14,5 @@ export type { ScriptedConnectionTest, SimulatedConnectionTest, SimulatedConnecti
 export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';
 export { fakeBackgroundProcessors } from './fakeBackgroundProcessors.js';
 export type { FakeBackgroundProcessor, FakeBackgroundProcessorsOptions } from './fakeBackgroundProcessors.js';
+export { createRecorderSignalLog, simulateMediaPlaying } from './recording.js';
+export type { RecorderSignalLog } from './recording.js';

@@ -79,7 +79,11 @@ export function installLocalPublishing(ctx: SimContext, failures: ReadonlyMap<Si
     lp.emit(ParticipantEvent.LocalTrackPublished, publication);
     return publication;
   };
-  lp.setMicrophoneEnabled = (enabled: boolean) => toggle(Track.Source.Microphone, enabled);
+  lp.setMicrophoneEnabled = (enabled, _capture, publish) => {
+    // livekit-client's pre-connect audio buffer is asked for through the microphone's publish options.
+    if (enabled && (publish as { preConnectBuffer?: boolean } | undefined)?.preConnectBuffer) ctx.preConnectBuffer = true;
+    return toggle(Track.Source.Microphone, enabled);
+  };
   lp.setCameraEnabled = (enabled: boolean) => toggle(Track.Source.Camera, enabled);
   lp.setScreenShareEnabled = (enabled: boolean) => toggle(Track.Source.ScreenShare, enabled);
   lp.unpublishTrack = async (track) => {

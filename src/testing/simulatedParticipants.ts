@@ -64,6 +64,17 @@ const KIND: Record<TestParticipantKind, number> = { standard: 0, ingress: 1, egr
 const QUALITY: Record<TestConnectionQuality, number> = { poor: 0, good: 1, excellent: 2, lost: 3 };
 const DISCONNECTED = 3;
 
+/** The participants `TestRoomInit.participants` names: a list as given, or a number of generated ones with cameras ("Participant N", every third muted). */
+export function participantInits(participants: number | readonly TestParticipantInit[] | undefined): readonly TestParticipantInit[] {
+  if (typeof participants !== 'number') return participants ?? [];
+  return Array.from({ length: participants }, (_, i) => ({
+    identity: `participant-${i + 1}`,
+    name: `Participant ${i + 1}`,
+    camera: true,
+    microphone: i % 3 === 0 ? ('muted' as const) : true,
+  }));
+}
+
 /**
  * The participants the simulated server holds, and the updates it sends when they join, leave, publish,
  * speak, or have their permissions changed. Every method flushes the store, as each server message would
@@ -129,12 +140,17 @@ export class SimulatedParticipants {
     this.remotes.clear();
   }
 
-  /** A remote participant's display name or metadata changes. */
+  /** A participant's (remote or local) display name or metadata changes. */
   update(identity: string, changes: { name?: string; metadata?: string }): void {
-    const p = this.remote(identity);
+    const p = this.anyone(identity);
     if (changes.name !== undefined) p.name = changes.name;
     if (changes.metadata !== undefined) p.metadata = changes.metadata;
-    this.sendUpdate(p);
+    if (p === this.ctx.local) {
+      p.version++;
+      this.ctx.room.localParticipant.updateInfo(localParticipantInfo(p) as never);
+    } else {
+      this.sendUpdate(p);
+    }
     this.ctx.flush();
   }
 

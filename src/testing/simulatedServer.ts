@@ -83,13 +83,15 @@ export interface SimContext {
   flush(): void;
   /** The room is end-to-end encrypted: participants' tracks are announced encrypted unless they say otherwise. */
   encrypted: boolean;
+  /** The microphone was opened with livekit-client's pre-connect audio buffer (`preConnectBuffer: true`). */
+  preConnectBuffer: boolean;
 }
 
 /** Creates the context of `room`, whose local participant the server holds as `local`. */
 export function simContext(room: Room, internals: RoomInternals, local: SimParticipant): SimContext {
   // The simulated server answers a connection test too: every step passes until the test scripts it.
   scriptConnectionTest(room, {});
-  return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false };
+  return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false, preConnectBuffer: false };
 }
 
 /** livekit protocol's TrackSource numbers. */
