@@ -1,13 +1,12 @@
 import type { Track } from 'livekit-client';
-import { forwardRef, useCallback, useRef, type CSSProperties, type ForwardedRef, type HTMLAttributes } from 'react';
+import { forwardRef, type CSSProperties, type ForwardedRef, type HTMLAttributes } from 'react';
 import { audioTrackOf, type AgentState } from '../core/agent.js';
 import { findAgent, findAgentState } from '../core/agentConversation.js';
 import type { TrackState } from '../core/roomStore.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
-import { useClientValue } from '../hooks/useClientValue.js';
 import { useStoreValue } from '../hooks/useStoreValue.js';
-import { canAnalyseAudio, useTrackVolume } from '../hooks/useTrackVolume.js';
 import { cx } from './dev.js';
+import { useBarLevels } from './useBarLevels.js';
 
 /** Props of {@link AgentVisualizer}. */
 export interface AgentVisualizerProps extends HTMLAttributes<HTMLDivElement> {
@@ -41,28 +40,8 @@ export const AgentVisualizer = forwardRef(function AgentVisualizer(
   });
   const agentState = useStoreValue(store.subscribe, () => (state === undefined ? findAgentState(store) : undefined));
   const shown = track ?? agentTrack;
-  const own = useRef<HTMLDivElement | null>(null);
-  const setRef = useCallback(
-    (el: HTMLDivElement | null) => {
-      own.current = el;
-      if (typeof ref === 'function') ref(el);
-      else if (ref) ref.current = el;
-    },
-    [ref],
-  );
   const count = Math.max(1, Math.floor(bars ?? (variant === 'radial' ? 16 : 5)));
-  useTrackVolume(
-    shown,
-    (_volume, levels) => {
-      const el = own.current;
-      if (!el) return;
-      for (let i = 0; i < levels.length; i++) {
-        (el.children[i] as HTMLElement | undefined)?.style.setProperty('--rk-level', levels[i]!.toFixed(3));
-      }
-    },
-    { bands: count },
-  );
-  const live = useClientValue(canAnalyseAudio, false) && shown !== undefined;
+  const { setRef, live } = useBarLevels(shown, count, ref);
   return (
     <div
       ref={setRef}

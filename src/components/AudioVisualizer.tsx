@@ -1,9 +1,8 @@
 import type { Track } from 'livekit-client';
-import { forwardRef, useCallback, useRef, type ForwardedRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ForwardedRef, type HTMLAttributes } from 'react';
 import type { TrackState } from '../core/roomStore.js';
-import { canAnalyseAudio, useTrackVolume } from '../hooks/useTrackVolume.js';
 import { cx } from './dev.js';
-import { useClientValue } from '../hooks/useClientValue.js';
+import { useBarLevels } from './useBarLevels.js';
 
 /** Props of {@link AudioVisualizer}. */
 export interface AudioVisualizerProps extends HTMLAttributes<HTMLDivElement> {
@@ -23,28 +22,8 @@ export const AudioVisualizer = forwardRef(function AudioVisualizer(
   { track, bars = 5, className, ...rest }: AudioVisualizerProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const own = useRef<HTMLDivElement | null>(null);
-  const setRef = useCallback(
-    (el: HTMLDivElement | null) => {
-      own.current = el;
-      if (typeof ref === 'function') ref(el);
-      else if (ref) ref.current = el;
-    },
-    [ref],
-  );
   const count = Math.max(1, Math.floor(bars));
-  useTrackVolume(
-    track,
-    (_volume, levels) => {
-      const el = own.current;
-      if (!el) return;
-      for (let i = 0; i < levels.length; i++) {
-        (el.children[i] as HTMLElement | undefined)?.style.setProperty('--rk-level', levels[i]!.toFixed(3));
-      }
-    },
-    { bands: count },
-  );
-  const live = useClientValue(canAnalyseAudio, false) && track !== undefined;
+  const { setRef, live } = useBarLevels(track, count, ref);
   return (
     <div ref={setRef} aria-hidden="true" {...rest} className={cx('rk-audio-visualizer', className)} data-state={live ? 'live' : 'static'}>
       {Array.from({ length: count }, (_, i) => (

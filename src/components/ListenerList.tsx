@@ -1,14 +1,12 @@
-import { memo, useState, type FocusEvent, type ReactNode, type UIEvent } from 'react';
+import { memo } from 'react';
 import { useParticipant } from '../hooks/useParticipant.js';
 import type { AudioRoomLabels } from './audioRoomLabels.js';
 import { flag } from './dev.js';
 import type { RoomKitLabels } from './labels.js';
-import { useElementSize } from './measure.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 import { displayName } from './ParticipantTile.js';
 import { RaisedHandIndicator } from './RaiseHand.js';
-
-const FALLBACK_SIZE = { width: 320, height: 480 };
+import { useVirtualRows } from './useVirtualRows.js';
 
 interface RowProps {
   identity: string;
@@ -67,36 +65,11 @@ export interface ListenerListProps {
  * The list is reachable with Tab (arrow keys and Page Up/Down scroll it); each row's admin menu follows it.
  */
 export function ListenerList({ identities, label, labels, overrides, rowHeight, viewportHeight, overscan }: ListenerListProps) {
-  const [viewportRef, measured] = useElementSize<HTMLDivElement>(FALLBACK_SIZE, viewportHeight === undefined);
-  const height = viewportHeight ?? measured.height;
-  const [first, setFirst] = useState(0);
-  const [focused, setFocused] = useState<string | undefined>(undefined);
+  const { viewportRef, indices, onScroll, onFocus, onBlur } = useVirtualRows(identities, { rowHeight, viewportHeight, overscan });
   const count = identities.length;
-  const perView = Math.max(1, Math.ceil(height / rowHeight));
-  const top = Math.min(first, Math.max(0, count - perView));
-  const start = Math.max(0, top - overscan);
-  const end = Math.min(count, top + perView + overscan);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const next = Math.max(0, Math.floor(event.currentTarget.scrollTop / rowHeight));
-    if (next !== first) setFirst(next);
-  };
-  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
-    const identity = (event.target as Element).closest('.rk-listener-row')?.getAttribute('data-identity') ?? undefined;
-    if (identity !== focused) setFocused(identity);
-  };
-  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
-    if (focused !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(undefined);
-  };
-
   const row = (i: number) => (
     <Row key={identities[i]} identity={identities[i]!} position={i + 1} setSize={count} height={rowHeight} labels={labels} overrides={overrides} />
   );
-  const rows: ReactNode[] = [];
-  const focusedIndex = focused === undefined ? -1 : identities.indexOf(focused);
-  if (focusedIndex >= 0 && focusedIndex < start) rows.push(row(focusedIndex));
-  for (let i = start; i < end; i++) rows.push(row(i));
-  if (focusedIndex >= end) rows.push(row(focusedIndex));
 
   return (
     <div
@@ -114,7 +87,7 @@ export function ListenerList({ identities, label, labels, overrides, rowHeight, 
         onBlur={onBlur}
         style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
       >
-        {rows}
+        {indices.map(row)}
       </ul>
     </div>
   );

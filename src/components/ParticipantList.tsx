@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { memo, useContext, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import type { ParticipantState } from '../core/roomStore.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useRaisedHands } from '../hooks/useRaisedHands.js';
@@ -11,7 +11,7 @@ import { useLabels, type RoomKitLabels } from './labels.js';
 import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
 import { RaisedHandIndicator } from './RaiseHand.js';
 import { displayName } from './ParticipantTile.js';
-import { useElementSize } from './measure.js';
+import { useVirtualRows } from './useVirtualRows.js';
 import { useControllableState } from './useControllableState.js';
 
 /** Props of {@link ParticipantList}. */
@@ -41,9 +41,6 @@ export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 
   renderRowExtra?: (participant: ParticipantState) => ReactNode;
   labels?: Partial<RoomKitLabels>;
 }
-
-const FALLBACK_HEIGHT = 480;
-const FALLBACK_SIZE = { width: 320, height: FALLBACK_HEIGHT };
 
 interface RowProps {
   identity: string;
@@ -173,19 +170,11 @@ export function ParticipantList({
     const up = new Set(raised);
     return [...raised, ...listed.filter((id) => !up.has(id))];
   }, [listed, hands]);
-  const [listRef, measured] = useElementSize<HTMLDivElement>(FALLBACK_SIZE, viewportHeight === undefined);
-  const height = viewportHeight ?? measured.height;
-  const [first, setFirst] = useState(0);
-  // The row holding focus stays mounted while it is scrolled out of view, so focus is never dropped to the page.
-  const [focused, setFocused] = useState<string | undefined>(undefined);
+  const { viewportRef, indices, height, onScroll, onFocus, onBlur, toTop } = useVirtualRows(identities, { rowHeight, viewportHeight, overscan });
   const searchId = useId();
 
-  const perView = Math.max(1, Math.ceil(height / rowHeight));
   const showSearch = total > (searchThreshold ?? Math.floor(height / rowHeight)) || search !== '';
   const count = identities.length;
-  const top = Math.min(first, Math.max(0, count - perView));
-  const start = Math.max(0, top - overscan);
-  const end = Math.min(count, top + perView + overscan);
 
   // A new search starts at the top. Only on a change: an equal setState stays queued in React and would render
   // the list once more at its next update.
@@ -193,24 +182,8 @@ export function ParticipantList({
   useEffect(() => {
     if (searchedFor.current === search) return;
     searchedFor.current = search;
-    const el = listRef.current;
-    if (el) el.scrollTop = 0;
-    setFirst(0);
-  }, [search, listRef]);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const next = Math.max(0, Math.floor(event.currentTarget.scrollTop / rowHeight));
-    if (next !== first) setFirst(next);
-  };
-
-  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
-    const row = (event.target as Element).closest('.rk-participant-row');
-    const identity = row?.getAttribute('data-identity') ?? undefined;
-    if (identity !== focused) setFocused(identity);
-  };
-  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
-    if (focused !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(undefined);
-  };
+    toTop();
+  }, [search, toTop]);
 
   const row = (i: number) => {
     const identity = identities[i]!;
@@ -218,11 +191,6 @@ export function ParticipantList({
       <Row key={identity} identity={identity} position={i + 1} setSize={count} height={rowHeight} labels={labels} overrides={overrides} renderExtra={renderRowExtra} />
     );
   };
-  const rows: ReactNode[] = [];
-  const focusedIndex = focused === undefined ? -1 : identities.indexOf(focused);
-  if (focusedIndex >= 0 && focusedIndex < start) rows.push(row(focusedIndex));
-  for (let i = start; i < end; i++) rows.push(row(i));
-  if (focusedIndex >= end) rows.push(row(focusedIndex));
 
   return (
     <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
@@ -246,7 +214,7 @@ export function ParticipantList({
         {search === '' ? '' : labels.participantSearchResults(count, total)}
       </p>
       <div
-        ref={listRef}
+        ref={viewportRef}
         className="rk-participant-viewport"
         onScroll={onScroll}
         style={{ overflowY: 'auto', ...(viewportHeight !== undefined ? { height: viewportHeight } : {}) }}
@@ -261,7 +229,7 @@ export function ParticipantList({
             onBlur={onBlur}
             style={{ position: 'relative', height: count * rowHeight, margin: 0, padding: 0 }}
           >
-            {rows}
+            {indices.map(row)}
           </ul>
         </AdminActionsContext.Provider>
       </div>
