@@ -129,6 +129,27 @@ export const SomeoneSpeaking: Story = {
   },
 };
 
+/**
+ * An end-to-end encrypted room: the header's lock, a lock on each tile, and Linus, whose audio this session cannot
+ * decrypt (another passphrase), says so in words instead of sitting silent.
+ */
+export const Encrypted: Story = {
+  parameters: { audioRoom: { init: { encrypted: true }, script: (room: TestRoom) => void room.setDecryptionFailed('linus') } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('End-to-end encrypted')).toBeVisible();
+    const stage = within(speakersOf(canvasElement));
+    await expect(within(stage.getByRole('group', { name: 'Ada' })).getByRole('img', { name: 'End-to-end encrypted' })).toBeVisible();
+    const linus = await waitFor(() => {
+      const tile = stage.getByRole('group', { name: 'Linus' });
+      expect(tile).toHaveAttribute('data-decryption-failed');
+      return tile;
+    });
+    await expect(within(linus).getByText('Can’t decrypt: a different passphrase?')).toBeVisible();
+    await expect(within(linus).queryByRole('img', { name: 'End-to-end encrypted' })).toBeNull();
+  },
+};
+
 /** Two listeners raised their hands: they come first among the listeners, in the order raised. */
 export const HandsRaised: Story = {
   parameters: {

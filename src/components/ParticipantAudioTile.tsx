@@ -1,11 +1,13 @@
 import { Track } from 'livekit-client';
 import { forwardRef, memo, type HTMLAttributes, type ReactNode } from 'react';
 import { agentStateOf } from '../core/agent.js';
+import { useDecryptionFailed } from '../hooks/useDecryptionFailed.js';
+import { useIsEncrypted } from '../hooks/useIsEncrypted.js';
 import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useAudioRoomLabels } from './audioRoomLabels.js';
 import { cx, flag } from './dev.js';
-import { MicIcon } from './icons.js';
+import { LockIcon, MicIcon } from './icons.js';
 import type { RoomKitLabels } from './labels.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 import { displayName } from './ParticipantTile.js';
@@ -26,11 +28,14 @@ export interface ParticipantAudioTileProps extends HTMLAttributes<HTMLDivElement
 
 /**
  * A participant of an audio room, without any video: avatar (the name's initial), name ("(you)" for the local
- * one), a speaking ring, the microphone state, a raised hand, and an agent's state. An accessible group named after
+ * one), a speaking ring, the microphone state, a raised hand, an agent's state, and a lock while its audio is
+ * end-to-end encrypted (or, when this session cannot decrypt it, that in words). An accessible group named after
  * the participant. Memoised and subscribed by identity, so one participant speaking re-renders one tile.
  *
  * Data attributes: `data-speaking`, `data-local`, `data-muted` (microphone not on), `data-microphone` (`on` |
- * `muted` | `off`), `data-hand-raised`, `data-agent` with `data-agent-state`, and `data-identity`.
+ * `muted` | `off`), `data-hand-raised`, `data-encrypted` (its audio is end-to-end encrypted; a lock shows it),
+ * `data-decryption-failed` (this session cannot decrypt it, said in words), `data-agent` with `data-agent-state`,
+ * and `data-identity`.
  *
  * @example
  * ```tsx
@@ -41,6 +46,8 @@ export const ParticipantAudioTile = memo(
   forwardRef<HTMLDivElement, ParticipantAudioTileProps>(function ParticipantAudioTile({ identity, actions, labels: overrides, className, ...rest }, ref) {
     const participant = useParticipant(identity);
     const handRaised = useIsHandRaised(identity);
+    const encrypted = useIsEncrypted(identity);
+    const undecryptable = useDecryptionFailed(identity);
     const labels = useAudioRoomLabels(overrides);
     if (!participant) return null;
     const name = displayName(participant);
@@ -61,6 +68,8 @@ export const ParticipantAudioTile = memo(
         data-muted={flag(microphone !== 'on')}
         data-microphone={microphone}
         data-hand-raised={flag(handRaised)}
+        data-encrypted={flag(encrypted)}
+        data-decryption-failed={flag(undecryptable)}
         data-agent={flag(agent)}
         data-agent-state={agent ? (agentState ?? 'connecting') : undefined}
       >
@@ -72,8 +81,20 @@ export const ParticipantAudioTile = memo(
           {participant.isLocal ? <span className="rk-you"> {labels.you}</span> : null}
         </span>
         {agent ? <span className="rk-audio-agent-state">{labels.agentState(agentState)}</span> : null}
+        {/* Audio this session cannot decrypt is silence: say so rather than show a quiet participant. */}
+        {undecryptable ? (
+          <span className="rk-audio-tile-error rk-error-text">
+            <LockIcon broken />
+            {labels.cannotDecrypt}
+          </span>
+        ) : null}
         <span className="rk-audio-tile-indicators">
           <RaisedHandIndicator identity={identity} labels={overrides} />
+          {encrypted && !undecryptable ? (
+            <span className="rk-indicator rk-encrypted" role="img" aria-label={labels.encrypted}>
+              <LockIcon />
+            </span>
+          ) : null}
           {microphone !== 'on' ? (
             <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
               <MicIcon off />

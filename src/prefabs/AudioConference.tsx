@@ -4,6 +4,7 @@ import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
 import { ControlBar } from '../components/ControlBar.js';
 import { cx, flag } from '../components/dev.js';
+import { EncryptedBadge } from '../components/EncryptedBadge.js';
 import { CloseIcon } from '../components/icons.js';
 import type { RoomKitLabels } from '../components/labels.js';
 import { ListenerList } from '../components/ListenerList.js';
@@ -16,6 +17,7 @@ import { StartAudio } from '../components/StartAudio.js';
 import { manageAudioRoom } from '../core/audioRoomSubscriptions.js';
 import { useAudioRoomParticipants } from '../hooks/useAudioRoomParticipants.js';
 import { useCan } from '../hooks/useCan.js';
+import { useIsEncrypted } from '../hooks/useIsEncrypted.js';
 import { useRoom } from '../hooks/useRoom.js';
 
 /** Props of {@link AudioConference}. */
@@ -84,6 +86,7 @@ export function AudioConference({
   useEffect(() => manageAudioRoom(room), [room]);
   const [chatOpen, setChatOpen] = useState(defaultChatOpen);
   const hidden = useCan('hidden');
+  const encrypted = useIsEncrypted();
   const microphone = useCan('canPublish', { source: 'microphone' });
   const speaker = useCan('canPublish');
   // Hands travel as data; asking the bar for a control the grants forbid would only warn.
@@ -119,9 +122,11 @@ export function AudioConference({
         data-chat-open={flag(chat && chatOpen)}
         data-observer={flag(hidden)}
         data-listener={flag(listener)}
+        data-encrypted={flag(encrypted)}
       >
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
+          {encrypted ? <EncryptedBadge label={labels.encrypted} /> : null}
           {hidden ? (
             <span className="rk-badge rk-observer-badge" role="status">
               {labels.hiddenObserver}

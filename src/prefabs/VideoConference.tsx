@@ -7,7 +7,8 @@ import { ControlBar } from '../components/ControlBar.js';
 import { cx } from '../components/dev.js';
 import { FocusLayout } from '../components/FocusLayout.js';
 import { GridLayout } from '../components/GridLayout.js';
-import { CloseIcon, LockIcon, SpeakerViewIcon } from '../components/icons.js';
+import { EncryptedBadge } from '../components/EncryptedBadge.js';
+import { CloseIcon, SpeakerViewIcon } from '../components/icons.js';
 import { useLabels, type RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
@@ -171,12 +172,7 @@ export function VideoConference({
       >
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
-          {encrypted ? (
-            <span className="rk-badge rk-encrypted-badge" data-encrypted="">
-              <LockIcon />
-              {labels.encrypted}
-            </span>
-          ) : null}
+          {encrypted ? <EncryptedBadge label={labels.encrypted} /> : null}
           {hidden ? (
             <span className="rk-badge rk-observer-badge" role="status">
               {labels.hiddenObserver}

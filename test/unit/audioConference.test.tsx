@@ -144,6 +144,28 @@ describe('ParticipantAudioTile', () => {
     expect(within(bot).getByText('Listening')).toBeInTheDocument();
   });
 
+  it('shows end-to-end encryption: a lock in the header and on each tile; undecryptable audio in words', () => {
+    const { room, container } = mount({ encrypted: true });
+    expect(container.querySelector('.rk-audio-conference')).toHaveAttribute('data-encrypted', '');
+    expect(screen.getByText('End-to-end encrypted')).toBeInTheDocument();
+    const ada = tile('Ada');
+    expect(ada).toHaveAttribute('data-encrypted', '');
+    expect(within(ada).getByRole('img', { name: 'End-to-end encrypted' })).toBeInTheDocument();
+    expect(ada).not.toHaveAttribute('data-decryption-failed');
+    act(() => void room.setDecryptionFailed('ada'));
+    expect(ada).toHaveAttribute('data-decryption-failed', '');
+    expect(within(ada).getByText('Can’t decrypt: a different passphrase?')).toBeInTheDocument();
+    expect(within(ada).queryByRole('img', { name: 'End-to-end encrypted' })).toBeNull();
+    expect(tile('Grace')).not.toHaveAttribute('data-decryption-failed');
+  });
+
+  it('shows no lock in a room without encryption', () => {
+    const { container } = mount();
+    expect(container.querySelector('.rk-audio-conference')).not.toHaveAttribute('data-encrypted');
+    expect(screen.queryByText('End-to-end encrypted')).toBeNull();
+    expect(tile('Ada')).not.toHaveAttribute('data-encrypted');
+  });
+
   it('is memoised: one participant speaking re-renders that tile only', () => {
     const room = createTestRoom({ participants: Array.from({ length: 30 }, (_, i) => ({ identity: `s${i}`, microphone: true })) });
     const commits = new Map<string, number>();
