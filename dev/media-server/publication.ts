@@ -82,6 +82,9 @@ export class Publication {
       stream: request.stream,
       // End-to-end encrypted media is forwarded as is; subscribers learn from this that they must decrypt it.
       encryption: request.encryption,
+      // Audio features as the publisher announced them (LiveKit copies them too): TF_PRECONNECT_BUFFER tells
+      // livekit-client to hand its pre-connect recording to the agent.
+      audioFeatures: request.audioFeatures,
       mimeType: request.type === TrackType.VIDEO ? 'video/VP8' : 'audio/opus',
     });
   }

@@ -46,15 +46,26 @@ const transcriptOf = (page: Page) =>
 describe('AgentConversation with a plain livekit-client agent', () => {
   it('shows the whole conversation: waiting, the agent, its states, its voice, both sides’ speech and chat both ways', async () => {
     const ROOM = 'agent-talk';
+    // The agent's page is loaded first: livekit-client hands its pre-connect recording only to an agent that joins
+    // within 10 s of the microphone's publication.
+    const agent = await openPage('ada', 'agent.html', 'agent');
     const rita = await openPage('rita', 'index.html', 'conversation');
     await rita.evaluate(([url, t]) => window.conversation.connect(url, t, 60_000), [app.media.url, token(ROOM, 'rita', 'Rita')] as const);
     const conversation = rita.getByRole('region', { name: 'Conversation with an AI agent' });
     await expect.poll(() => conversation.getAttribute('data-status'), { timeout: 20_000 }).toBe('waiting');
     await conversation.getByText('Waiting for the agent to join…').waitFor();
 
-    const agent = await openPage('ada', 'agent.html', 'agent');
     await agent.evaluate(([url, t]) => window.agent.connect(url, t), [app.media.url, token(ROOM, 'ada', 'Ada', true)] as const);
     await expect.poll(() => conversation.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready');
+
+    // What Rita said before the agent joined reaches it: the microphone was opened with livekit-client's
+    // pre-connect buffer, which streams its recording to the agent on `lk.agent.pre-connect-audio-buffer`.
+    await expect.poll(() => agent.evaluate(() => window.agent.preConnect.length), { timeout: 20_000 }).toBe(1);
+    const [early] = await agent.evaluate(() => window.agent.preConnect);
+    expect(early!.from).toBe('rita');
+    expect(early!.bytes).toBeGreaterThan(1000);
+    expect(early!.mimeType).toMatch(/^audio\//);
+    await expect.poll(() => agent.evaluate(() => window.agent.microphoneOf('rita')), { timeout: 20_000 }).toBe(early!.attributes.trackId);
 
     await agent.evaluate(() => window.agent.publishMicrophone());
     for (const [state, words] of [['listening', 'Listening'], ['thinking', 'Thinking…'], ['speaking', 'Speaking']] as const) {
@@ -73,7 +84,6 @@ describe('AgentConversation with a plain livekit-client agent', () => {
     await expect.poll(() => transcriptOf(rita), { timeout: 20_000 }).toEqual(['agent/speech:Hello, how can I help?']);
 
     // The person's speech, as the agent transcribes it: the transcribed track is Rita's microphone.
-    await expect.poll(() => agent.evaluate(() => window.agent.microphoneOf('rita')), { timeout: 20_000 }).not.toBe('');
     await agent.evaluate(() => window.agent.hear('rita', 'What is the', 'u1', false));
     await expect.poll(() => transcriptOf(rita), { timeout: 20_000 }).toEqual(['agent/speech:Hello, how can I help?', 'user/speech:What is the (interim)']);
     await agent.evaluate(() => window.agent.hear('rita', 'What is the weather?', 'u1', true));

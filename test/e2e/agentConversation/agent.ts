@@ -12,6 +12,8 @@ declare global {
   interface Window {
     agent: {
       chats: Array<{ from: string; text: string }>;
+      /** What livekit-client's pre-connect audio buffer delivered (`lk.agent.pre-connect-audio-buffer`), as agents read it. */
+      preConnect: Array<{ from: string; bytes: number; mimeType: string; attributes: Record<string, string> }>;
       connect(url: string, token: string): Promise<void>;
       setState(state: string): Promise<void>;
       publishMicrophone(): Promise<void>;
@@ -28,6 +30,7 @@ declare global {
 
 let room: Room | undefined;
 const chats: Array<{ from: string; text: string }> = [];
+const preConnect: Window['agent']['preConnect'] = [];
 
 const transcribe = async (trackSid: string, text: string, segmentId: string, final: boolean) => {
   await room!.localParticipant.sendText(text, {
@@ -38,10 +41,18 @@ const transcribe = async (trackSid: string, text: string, segmentId: string, fin
 
 window.agent = {
   chats,
+  preConnect,
   async connect(url, token) {
     room = new Room();
     room.registerTextStreamHandler('lk.chat', (reader, { identity }) => {
       void reader.readAll().then((text) => chats.push({ from: identity, text }));
+    });
+    // What LiveKit's agents do with the person's first words: read the recording made before the agent joined.
+    room.registerByteStreamHandler('lk.agent.pre-connect-audio-buffer', (reader, { identity }) => {
+      void reader.readAll().then((chunks) => {
+        const bytes = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+        preConnect.push({ from: identity, bytes, mimeType: reader.info.mimeType, attributes: reader.info.attributes ?? {} });
+      });
     });
     await room.connect(url, token);
   },
