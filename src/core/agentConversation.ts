@@ -1,4 +1,4 @@
-import { LocalAudioTrack, type Room, type TrackPublishOptions } from 'livekit-client';
+import { LocalAudioTrack, type AudioCaptureOptions, type Room, type TrackPublishOptions } from 'livekit-client';
 import { agentStateOf } from './agent.js';
 import type { ChatMessage } from './chatStore.js';
 import { RoomKitError } from './RoomKitError.js';
@@ -80,7 +80,11 @@ export function supportsPreConnectBuffer(): boolean {
 export async function openAgentMicrophone(room: Room, options: { preConnectBuffer: boolean }): Promise<boolean> {
   const buffered = options.preConnectBuffer && room.state !== 'connected' && supportsPreConnectBuffer();
   const publish = (buffered ? { preConnectBuffer: true } : {}) as TrackPublishOptions;
-  await room.localParticipant.setMicrophoneEnabled(true, undefined, publish);
+  // livekit-client (2.23) reads the option from the capture options merged over its publishDefaults
+  // (LocalParticipant.setTrackEnabled), not from the publish options its type declares it in: give it in both, so
+  // the buffer starts with this release and with one that reads the publish options. getUserMedia ignores the key.
+  const capture = (buffered ? { preConnectBuffer: true } : undefined) as AudioCaptureOptions | undefined;
+  await room.localParticipant.setMicrophoneEnabled(true, capture, publish);
   return buffered;
 }
 

@@ -79,9 +79,11 @@ export function installLocalPublishing(ctx: SimContext, failures: ReadonlyMap<Si
     lp.emit(ParticipantEvent.LocalTrackPublished, publication);
     return publication;
   };
-  lp.setMicrophoneEnabled = (enabled, _capture, publish) => {
-    // livekit-client's pre-connect audio buffer is asked for through the microphone's publish options.
-    if (enabled && (publish as { preConnectBuffer?: boolean } | undefined)?.preConnectBuffer) ctx.preConnectBuffer = true;
+  lp.setMicrophoneEnabled = (enabled, capture, publish) => {
+    // livekit-client's pre-connect audio buffer is asked for in the microphone's options (2.23 reads the capture
+    // options, its type names the publish options).
+    const asked = (options: unknown) => (options as { preConnectBuffer?: boolean } | undefined)?.preConnectBuffer === true;
+    if (enabled && (asked(capture) || asked(publish))) ctx.preConnectBuffer = true;
     return toggle(Track.Source.Microphone, enabled);
   };
   lp.setCameraEnabled = (enabled: boolean) => toggle(Track.Source.Camera, enabled);

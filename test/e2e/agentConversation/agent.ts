@@ -13,7 +13,7 @@ declare global {
     agent: {
       chats: Array<{ from: string; text: string }>;
       /** What livekit-client's pre-connect audio buffer delivered (`lk.agent.pre-connect-audio-buffer`), as agents read it. */
-      preConnect: Array<{ from: string; bytes: number; mimeType: string; attributes: Record<string, string> }>;
+      preConnect: Array<{ from: string; bytes: number; head: number[]; mimeType: string; attributes: Record<string, string> }>;
       connect(url: string, token: string): Promise<void>;
       setState(state: string): Promise<void>;
       publishMicrophone(): Promise<void>;
@@ -51,7 +51,8 @@ window.agent = {
     room.registerByteStreamHandler('lk.agent.pre-connect-audio-buffer', (reader, { identity }) => {
       void reader.readAll().then((chunks) => {
         const bytes = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-        preConnect.push({ from: identity, bytes, mimeType: reader.info.mimeType, attributes: reader.info.attributes ?? {} });
+        const head = [...(chunks[0] ?? new Uint8Array()).subarray(0, 4)];
+        preConnect.push({ from: identity, bytes, head, mimeType: reader.info.mimeType, attributes: reader.info.attributes ?? {} });
       });
     });
     await room.connect(url, token);
