@@ -51,7 +51,8 @@ window.agent = {
     room.registerByteStreamHandler('lk.agent.pre-connect-audio-buffer', (reader, { identity }) => {
       void reader.readAll().then((chunks) => {
         const bytes = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-        const head = [...(chunks[0] ?? new Uint8Array()).subarray(0, 4)];
+        // Chunk boundaries are the stream's to choose (a first chunk of one byte happens): read across them.
+        const head = chunks.flatMap((chunk) => [...chunk]).slice(0, 4);
         preConnect.push({ from: identity, bytes, head, mimeType: reader.info.mimeType, attributes: reader.info.attributes ?? {} });
       });
     });
