@@ -23,6 +23,7 @@ import {
 import type { ServerContext } from './context';
 import { DownTrack, type SubscriberStats } from './downTrack';
 import { UpTrack, type MediaKind } from './forwarding';
+import { applyOffer, withoutGeneration } from './iceRestart';
 import type { Publication, Publisher } from './publication';
 import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
 import type { ResponseMessage } from './signal';
@@ -218,7 +219,7 @@ export class ParticipantPeer {
   async addRemoteCandidate(trickle: TrickleRequest): Promise<void> {
     let init: CandidateInit;
     try {
-      init = JSON.parse(trickle.candidateInit) as CandidateInit;
+      init = withoutGeneration(JSON.parse(trickle.candidateInit) as CandidateInit);
     } catch {
       return;
     }
@@ -233,7 +234,7 @@ export class ParticipantPeer {
   private async answerOffer(offer: SessionDescription): Promise<void> {
     const pc = this.ensurePeerConnection();
     const sections = parseMediaSections(offer.sdp);
-    await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+    await applyOffer(pc, offer.sdp);
     this.offerSections = sections;
     for (const section of sections) {
       if (section.mid === undefined || this.seenMids.has(section.mid)) continue;
