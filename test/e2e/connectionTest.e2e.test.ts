@@ -144,12 +144,15 @@ describe('PreJoin\u2019s connection test against the dev media server', () => {
     await page.goto(`${app.web.url}index.html`);
     await page.waitForFunction(() => 'preJoinApp' in window);
     await page.evaluate(([u, k]) => window.preJoinApp.open(u, k), [app.media.url, token('sam')] as const);
-    await page.getByLabel('Camera preview').waitFor();
+    // The preview shows a picture: its camera is open before anything is held. (Its element is there before the
+    // camera opens; holding then held the preview's camera, which stays open, instead of the test's.)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video[aria-label="Camera preview"]')?.videoWidth ?? 0) > 0);
     const panel = page.getByRole('region', { name: 'Connection test' });
 
     const heldInVideoStep = async (held: number) => {
       await expect.poll(() => page.evaluate(() => window.media.held), { timeout: 20_000 }).toBe(held);
-      expect(await step(panel, 'publishVideo').getAttribute('data-status')).toBe('running');
+      // The page's store says running before the held getUserMedia; its render may follow a moment later.
+      await expect.poll(() => step(panel, 'publishVideo').getAttribute('data-status'), { timeout: 20_000 }).toBe('running');
       expect(app.media.room(ROOM)?.participants.map((p) => p.identity)).toEqual(['sam']);
     };
     const releasedAndEnded = async () => {
@@ -161,7 +164,7 @@ describe('PreJoin\u2019s connection test against the dev media server', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     await heldInVideoStep(1);
     await page.getByRole('button', { name: 'Stop test' }).click();
-    expect(await panel.getAttribute('data-state')).toBe('cancelled');
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 20_000 }).toBe('cancelled');
     expect(await step(panel, 'publishVideo').textContent()).toMatch(/Skipped.*Stopped/);
     await roomEmpty();
     await releasedAndEnded();
@@ -170,8 +173,8 @@ describe('PreJoin\u2019s connection test against the dev media server', () => {
     await page.getByRole('button', { name: 'Test again' }).click();
     await heldInVideoStep(2);
     await page.getByRole('button', { name: 'Join' }).click();
-    expect(await page.evaluate(() => window.preJoinApp.joined.length)).toBe(1);
-    expect(await panel.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.preJoinApp.joined.length), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => panel.count(), { timeout: 20_000 }).toBe(0);
     await roomEmpty();
     await releasedAndEnded();
     await page.close();
