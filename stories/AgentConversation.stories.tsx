@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AgentConversation, RoomProvider, type AgentConversationProps } from '@roomkit/react';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
+import '@roomkit/react/agent.css';
 import { french } from './frenchLabels';
 
 /*

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AudioConference, RoomProvider, useRoom, type RoomKitLabels } from '@roomkit/react';
 import { createTestRoom, type TestParticipantInit, type TestRoom, type TestRoomInit } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
+import '@roomkit/react/audio-room.css';
 import { french } from './frenchLabels';
 
 /** What an audio room story builds: the test room, and what happens in it once the story shows. */

@@ -37,6 +37,8 @@ export interface ParticipantAudioTileProps extends HTMLAttributes<HTMLDivElement
  * `data-decryption-failed` (this session cannot decrypt it, said in words), `data-agent` with `data-agent-state`,
  * and `data-identity`.
  *
+ * Styled by `@roomkit/react/audio-room.css`, imported after `@roomkit/react/styles.css`.
+ *
  * @example
  * ```tsx
  * <ParticipantAudioTile identity="ada" />

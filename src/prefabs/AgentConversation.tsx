@@ -51,6 +51,8 @@ export interface AgentConversationProps extends Omit<HTMLAttributes<HTMLElement>
  * agent's state. The agent's voice level and interim transcriptions never re-render the control bar or earlier
  * transcript lines.
  *
+ * Styled by `@roomkit/react/agent.css`, imported after `@roomkit/react/styles.css`.
+ *
  * @example
  * ```tsx
  * <RoomProvider connection={connection}>

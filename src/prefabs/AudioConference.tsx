@@ -59,6 +59,8 @@ export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * Data attributes: `data-listener` when the local participant is a listener, `data-observer` for a hidden observer,
  * `data-chat-open`; each section has `data-section` (`speakers` | `listeners`) and `data-count`.
  *
+ * Styled by `@roomkit/react/audio-room.css`, imported after `@roomkit/react/styles.css`.
+ *
  * @example
  * ```tsx
  * <RoomProvider connection={connection}>

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { AgentConversation, RoomProvider } from '@roomkit/react';
 import '@roomkit/react/styles.css';
+import '@roomkit/react/agent.css';
 
 declare global {
   interface Window {
