@@ -95,7 +95,7 @@ export function AgentConversation({
     <section
       aria-label={labels.agentConversation}
       {...rest}
-      className={cx('rk-agent-conversation', className)}
+      className={cx('rk-root rk-agent-conversation', className)}
       data-status={status}
       data-agent-state={agentState}
     >

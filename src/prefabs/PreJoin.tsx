@@ -152,7 +152,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   };
 
   return (
-    <form {...rest} className={cx('rk-prejoin', className)} onSubmit={submit} data-viewer={viewer ? '' : undefined}>
+    <form {...rest} className={cx('rk-root rk-prejoin', className)} onSubmit={submit} data-viewer={viewer ? '' : undefined}>
       {canCam ? (
         <div className="rk-prejoin-preview">
           {showPreview ? (

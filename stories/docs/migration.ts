@@ -12,7 +12,6 @@ export interface MigrationRow {
 
 const none = (note: string): MigrationRow => ({ ours: null, note });
 const icon = none('Icons are internal to RoomKit\'s components; bring your own (any SVG) in custom controls.');
-const agents = none('LiveKit Agents sessions are out of scope; use livekit-client\'s agent APIs directly with `useRoom()`.');
 const layoutContext = none('No layout context: layout state is props (`chatOpen` / `onChatToggle` on `ControlBar`, `focus` on `FocusLayout`, `layout` on `VideoConference`) or `usePinned()`.');
 const participantContext = none('No participant context: components and hooks take an `identity`; `ParticipantTile.Root` gives its parts their participant.');
 const trackContext = none('No track context: pass a `TrackReference` (from `useTracks`) or an `identity` and `source` as props.');
@@ -142,14 +141,14 @@ export const migration: Record<string, MigrationRow> = {
   useRpc: none('Use `useRoom().localParticipant.performRpc` / `registerRpcMethod`.'),
   useTrackTranscription: { ours: 'useTranscriptions', note: '`useTranscriptions({ trackSid })` (or `{ speaker }`).' },
   useTranscriptions: { ours: 'useTranscriptions, Captions', note: 'Segments with speaker, track, segment id, text, `final` and times; interim text replaced in place. `<Captions>` shows them.' },
-  useEvents: agents,
+  useEvents: none('No session event emitter: `useAgentConversation({ onError })` reports the conversation\'s status and errors, and `useRoom()` gives the room for livekit-client\'s own events.'),
   // Prefabs
   VideoConference: { ours: 'VideoConference', note: 'Grant-aware: viewers, hidden observers, admins (`onMuteParticipant`, …) and recorders (`onStartRecording`, …).' },
   PreJoin: { ours: 'PreJoin, useConnectionTest', note: '`onSubmit(choices: PreJoinChoices)`; joins as a viewer without `canPublish`. It also offers "Test connection" (signalling, WebRTC, publishing, round trip, TURN, each with its fix in words), which components-react lacks; `useConnectionTest()` and `<ConnectionTest>` for your own UI.' },
   AudioConference: { ours: 'AudioConference', note: 'Speakers (`canPublish`) as tiles and listeners (no `canPublish`) in a virtualized list with raised hands first; microphone only for speakers, no camera or screen share; never subscribes video. Admin actions as props (`onUpdatePermissions` brings a listener on stage).' },
   Toast: { ours: 'Notifications, useNotifications', note: 'No generic toast: `<Notifications>` (in `VideoConference`) shows the room\'s own notifications (joins and leaves grouped, raised hands, recording, a lost device, messages while chat is closed), dismissable and said politely; `useNotifications()` lists them for your own toasts. `ConnectionStateToast` stays for the connection.' },
   // Agents and sessions
-  useAgent: { ours: 'useAgent', note: 'The participant of kind `agent`: `{ participant, state, audioTrack, transcriptions }`; sessions (`useSession`) are out of scope.' },
+  useAgent: { ours: 'useAgent', note: 'The participant of kind `agent`: `{ participant, state, audioTrack, transcriptions }`; the whole conversation (`useSession`) is `useAgentConversation` and `<AgentConversation>`.' },
   useVoiceAssistant: { ours: 'useAgent, useAgentConversation', note: '`useAgent()` gives the state (`lk.agent.state`), the audio track and the transcriptions; `useAgentConversation()` the conversation\'s status (waiting, ready, `agent-unavailable` after `agentTimeout`).' },
   useSession: { ours: 'AgentConversation, useAgentConversation', note: 'Render `<AgentConversation>` inside `<RoomProvider>`: it opens the microphone with livekit-client\'s pre-connect buffer before connecting and waits for the agent (`agentTimeout`, `agent-unavailable`); the provider owns connecting.' },
   useSessionContext: { ours: 'useRoom, useAgentConversation', note: 'No session context: `useRoom()` is the room, `useAgentConversation()` the agent\'s status and state.' },
