@@ -34,9 +34,10 @@ export default defineConfig({
   plugins: [react(), keepWorkerUrl],
   build: {
     target: 'es2022',
-    // Readable output instead of source maps: each module keeps its names and comments, so a stack trace or a
+    // Readable output instead of source maps: each module keeps its names and layout, so a stack trace or a
     // debugger in an app shows code that reads like the source. Maps pointing into a shipped copy of src/ (and
     // declaration maps) cost 230 kB of the packed tarball, more than half of it; apps minify their own bundles.
+    // The TSDoc is in the declaration files (where editors read it), not again in the JavaScript.
     sourcemap: false,
     minify: false,
     emptyOutDir: true,
@@ -56,6 +57,7 @@ export default defineConfig({
         // imports as client code, so the directive goes on those entry files only. The modules they share with
         // the server entry (core/*) stay plain, so in server code `@roomkit/react/server` exports real values.
         banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.has(chunk.name) ? "'use client';" : ''),
+        comments: { legal: true, annotation: true, jsdoc: false },
         preserveModules: true,
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
