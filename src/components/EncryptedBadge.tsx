@@ -9,3 +9,12 @@ export function EncryptedBadge({ label }: { label: string }) {
     </span>
   );
 }
+
+/** @internal A tile's lock while the participant's media is end-to-end encrypted; `label` is `labels.encrypted`. */
+export function EncryptedIndicator({ label }: { label: string }) {
+  return (
+    <span className="rk-indicator rk-encrypted" role="img" aria-label={label}>
+      <LockIcon />
+    </span>
+  );
+}

@@ -7,6 +7,7 @@ import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { useAudioRoomLabels } from './audioRoomLabels.js';
 import { cx, flag } from './dev.js';
+import { EncryptedIndicator } from './EncryptedBadge.js';
 import { LockIcon, MicIcon } from './icons.js';
 import type { RoomKitLabels } from './labels.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
@@ -92,11 +93,7 @@ export const ParticipantAudioTile = memo(
         ) : null}
         <span className="rk-audio-tile-indicators">
           <RaisedHandIndicator identity={identity} labels={overrides} />
-          {encrypted && !undecryptable ? (
-            <span className="rk-indicator rk-encrypted" role="img" aria-label={labels.encrypted}>
-              <LockIcon />
-            </span>
-          ) : null}
+          {encrypted && !undecryptable ? <EncryptedIndicator label={labels.encrypted} /> : null}
           {microphone !== 'on' ? (
             <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
               <MicIcon off />

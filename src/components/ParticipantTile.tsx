@@ -9,6 +9,7 @@ import { useIsHandRaised } from '../hooks/useIsHandRaised.js';
 import { useParticipant } from '../hooks/useParticipant.js';
 import { AudioVisualizer } from './AudioVisualizer.js';
 import { cx, flag } from './dev.js';
+import { EncryptedIndicator } from './EncryptedBadge.js';
 import { CameraIcon, LockIcon, MicIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { RaisedHandIndicator } from './RaiseHand.js';
@@ -169,11 +170,7 @@ function Indicators({ className }: { className?: string }) {
   return (
     <span className={cx('rk-tile-indicators', className)}>
       <RaisedHandIndicator identity={participant.identity} labels={labels} />
-      {encrypted ? (
-        <span className="rk-indicator rk-encrypted" role="img" aria-label={labels.encrypted}>
-          <LockIcon />
-        </span>
-      ) : null}
+      {encrypted ? <EncryptedIndicator label={labels.encrypted} /> : null}
       {!mic || mic.muted ? (
         <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
           <MicIcon off />

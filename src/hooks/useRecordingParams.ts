@@ -14,12 +14,18 @@ import { parseRecordingParams, type RecordingParams } from '../core/recordingPar
  * ```
  */
 export function useRecordingParams(): RecordingParams {
-  const [params] = useState(() => {
-    const parsed = parseRecordingParams(typeof window === 'undefined' ? '' : window.location.search);
-    if (parsed.unknownLayout !== undefined) {
-      devWarn(`Unknown recording layout "${parsed.unknownLayout}": showing "grid". Layouts: grid, speaker (LiveKit's single-speaker shows as speaker; -light / -dark suffixes are ignored).`);
-    }
-    return parsed;
-  });
+  const [params] = useState(() => readRecordingParams());
   return params;
+}
+
+/**
+ * @internal The page address's recording parameters (throws as {@link useRecordingParams} does), with the development
+ * warning about an unknown layout unless `warnUnknownLayout` is false (a layout given as a prop replaces it).
+ */
+export function readRecordingParams(warnUnknownLayout = true): RecordingParams {
+  const parsed = parseRecordingParams(typeof window === 'undefined' ? '' : window.location.search);
+  if (warnUnknownLayout && parsed.unknownLayout !== undefined) {
+    devWarn(`Unknown recording layout "${parsed.unknownLayout}": showing "grid". Layouts: grid, speaker (LiveKit's single-speaker shows as speaker; -light / -dark suffixes are ignored).`);
+  }
+  return parsed;
 }

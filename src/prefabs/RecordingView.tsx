@@ -2,19 +2,20 @@ import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Captions } from '../components/Captions.js';
 import { useConnectionMessage } from '../components/ConnectionStateToast.js';
-import { cx, devWarn, flag } from '../components/dev.js';
+import { cx, flag } from '../components/dev.js';
 import type { RoomKitLabels } from '../components/labels.js';
 import { useTileKeys } from '../components/layout.js';
 import { useRecordingLabels } from '../components/recordingLabels.js';
 import { RecordingStage } from '../components/RecordingStage.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { RoomProvider } from '../components/RoomProvider.js';
-import { parseRecordingParams, type RecordingLayout } from '../core/recordingParams.js';
+import type { RecordingLayout } from '../core/recordingParams.js';
 import type { RecorderSignalSink } from '../core/recordingSignals.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
 import { isRoomKitError } from '../core/RoomKitError.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
 import { useRecorderSignals } from '../hooks/useRecorderSignals.js';
+import { readRecordingParams } from '../hooks/useRecordingParams.js';
 import { useRecordingLayout } from '../hooks/useRecordingLayout.js';
 import { useRoom } from '../hooks/useRoom.js';
 
@@ -51,10 +52,7 @@ function resolve(props: RecordingViewProps): Resolved {
     return { layout: props.layout ?? 'grid', connection: props.room ? {} : { url: props.url!, token: props.token! } };
   }
   try {
-    const parsed = parseRecordingParams(typeof window === 'undefined' ? '' : window.location.search);
-    if (parsed.unknownLayout !== undefined && !props.layout) {
-      devWarn(`Unknown recording layout "${parsed.unknownLayout}": showing "grid". Layouts: grid, speaker (LiveKit's single-speaker shows as speaker; -light / -dark suffixes are ignored).`);
-    }
+    const parsed = readRecordingParams(!props.layout);
     return { layout: props.layout ?? parsed.layout, connection: { url: props.url ?? parsed.url, token: props.token ?? parsed.token } };
   } catch (error) {
     if (isRoomKitError(error)) return { error };
