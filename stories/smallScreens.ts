@@ -77,6 +77,11 @@ export async function expectUsableOnSmallScreen(root: HTMLElement, orientation: 
     if (active === document.body) passedBody = true;
     reached.add(active);
   }
-  const unreached = controls.filter((c) => !(c as HTMLButtonElement).disabled && !reached.has(c)).map(describe);
+  // The controls there are now: under load the bar may refold after the checks above, once content that appears
+  // after mount (the picture-in-picture toggle, shown once the browser's support is read) has widened it; a
+  // control it folded away is in the More menu, reached through the More button.
+  const present = scopes.flatMap((scope) => Array.from(root.querySelectorAll<HTMLElement>(`${scope} :is(${CONTROLS})`)));
+  await expect(present.length).toBeGreaterThan(0);
+  const unreached = present.filter((c) => !(c as HTMLButtonElement).disabled && !reached.has(c)).map(describe);
   await expect(unreached).toEqual([]);
 }
