@@ -3,7 +3,7 @@
  * livekit-client's frame encryption (media) and, with livekit-client 2.15+, its data-packet encryption (chat, text
  * streams, data). Nothing here is bundled by apps that do not call `createEncryption`.
  */
-import { ExternalE2EEKeyProvider, isE2EESupported, RoomEvent, type BaseKeyProvider, type Participant, type Room } from 'livekit-client';
+import { ExternalE2EEKeyProvider, isE2EESupported, KeyProviderEvent, RoomEvent, type BaseKeyProvider, type KeyInfo, type Room } from 'livekit-client';
 import { createE2EEWorker } from './e2eeWorker.js';
 import { getEncryptionStore } from './encryptionStore.js';
 import { encryptionSetups } from './encryptionSetups.js';
@@ -76,43 +76,43 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
       if (next === passphrase) return;
       passphrase = next;
       await (keyProvider as ExternalE2EEKeyProvider).setKey(next);
-      // The old key's failures say nothing about the new one: the next frames tell again.
-      watched.forEach((room) => getEncryptionStore(room).resetFailures());
     },
   };
+  // Any new key (a passphrase, or the app's own key provider): whoever this session could not decrypt is checked
+  // again, stays marked until its frames decode, and is reported again while it stays on a key this one lacks.
+  keyProvider.on(KeyProviderEvent.SetKey, (key: KeyInfo) =>
+    watched.forEach((room) => getEncryptionStore(room).keyChanged(key.participantIdentity === room.localParticipant.identity ? undefined : key.participantIdentity)),
+  );
   /**
-   * Until `room` disconnects: reports the worker's failure, and each participant whose media cannot be decrypted
-   * once, to the app only (the session is fine); keeps the encryption store listening, so a failure is known before
-   * any tile asks.
+   * Until `room` disconnects: reports the worker's failure, and each time a participant's media cannot be decrypted
+   * (first seen, or still so after a key change), to the app only (the session is fine); keeps the encryption store
+   * listening, so a failure is known before any tile asks.
    */
   const watch = (room: Room, report: (error: RoomKitError, onlyApp?: boolean) => void) => {
     if (watched.has(room)) return;
-    const reported = new Set<string>();
-    const onEncryptionError = (error: Error | undefined, participant?: Participant) => {
-      // Without a participant: livekit-client's own trouble, or one who already left. The worker's failure is below.
-      if (!participant || participant.isLocal || reported.has(participant.identity)) return;
-      reported.add(participant.identity);
+    const store = getEncryptionStore(room);
+    const stopFailures = store.onFailure((identity, cause) =>
       report(
         new RoomKitError(
           'decryption-failed',
-          `Media from "${participant.identity}" cannot be decrypted: it is encrypted with a key this session does not have. Check that every participant uses the same passphrase.`,
-          { cause: error, details: { identity: participant.identity } },
+          `Media from "${identity}" cannot be decrypted: it is encrypted with a key this session does not have. Check that every participant uses the same passphrase.`,
+          { ...(cause ? { cause } : {}), details: { identity } },
         ),
         true,
-      );
-    };
-    const onLeft = (participant: Participant) => reported.delete(participant.identity);
+      ),
+    );
     // The worker did not load (a blocked or missing script) or crashed: nothing is encrypted or decrypted any more.
     const onWorkerError = (event: ErrorEvent) =>
       report(unsupported(`End-to-end encryption stopped working: ${event.message || 'the worker script failed to load'}.`, event.error));
-    const stopStore = getEncryptionStore(room).subscribe(() => undefined);
+    const stopStore = store.subscribe(() => undefined);
     const stop = () => {
-      room.off(RoomEvent.EncryptionError, onEncryptionError).off(RoomEvent.ParticipantDisconnected, onLeft).off(RoomEvent.Disconnected, stop);
+      room.off(RoomEvent.Disconnected, stop);
       worker?.removeEventListener('error', onWorkerError);
+      stopFailures();
       stopStore();
       watched.delete(room);
     };
-    room.on(RoomEvent.EncryptionError, onEncryptionError).on(RoomEvent.ParticipantDisconnected, onLeft).on(RoomEvent.Disconnected, stop);
+    room.on(RoomEvent.Disconnected, stop);
     worker?.addEventListener('error', onWorkerError);
     watched.add(room);
   };

@@ -5,7 +5,7 @@ import { RoomKitError } from '../core/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../core/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
-import { failDecryption, holdEncryptionStore } from './simulatedEncryption.js';
+import { failDecryption, holdEncryptionStore, recoverDecryption } from './simulatedEncryption.js';
 import { SimulatedHands } from './simulatedHands.js';
 import {
   installPreviewAndDevices,
@@ -236,6 +236,15 @@ export class TestRoom extends Room {
    */
   setDecryptionFailed(identity: string): this {
     failDecryption(this, identity);
+    return this.flush();
+  }
+
+  /**
+   * `identity`'s frames decrypt again, as after both sides re-key to the same passphrase: the session reads its
+   * receivers, sees frames decoded, and the tile shows the video again. Resolves once it does.
+   */
+  async setDecryptionRecovered(identity: string): Promise<this> {
+    await recoverDecryption(this, identity);
     return this.flush();
   }
 

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { ExternalE2EEKeyProvider, Room, RoomEvent, type Participant } from 'livekit-client';
+import { ExternalE2EEKeyProvider, Room, RoomEvent, Track, type Participant } from 'livekit-client';
 import type * as LiveKit from 'livekit-client';
 import { Profiler } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -104,6 +104,15 @@ describe('RoomProvider e2ee', () => {
     await act(() => e2ee.setPassphrase('battery staple'));
     expect(setKey).toHaveBeenLastCalledWith('battery staple');
     expect(net.connects).toBe(1);
+    // After the re-key, Eve still on a key this session lacks is reported again (once).
+    act(() => {
+      room!.emit(RoomEvent.EncryptionError, new Error('InvalidKey'), eve);
+      room!.emit(RoomEvent.EncryptionError, new Error('InvalidKey'), eve);
+    });
+    expect(errors.map((e) => [e.code, (e.details as { identity: string }).identity])).toEqual([
+      ['decryption-failed', 'eve'],
+      ['decryption-failed', 'eve'],
+    ]);
     // An encryption with the app's own key provider is re-keyed there, not with a passphrase.
     await expect(createEncryption({ keyProvider: new ExternalE2EEKeyProvider() }).setPassphrase('x')).rejects.toMatchObject({ code: 'bad-request' });
   });
@@ -230,12 +239,39 @@ describe('encrypted rooms in the components', () => {
     act(() => void room.setDecryptionFailed('eve'));
     expect(eve).toHaveAttribute('data-decryption-failed', '');
     expect(within(eve).getByText('Can’t decrypt: a different passphrase?')).toBeInTheDocument();
-    expect(eve.querySelector('video')).toBeNull();
     expect(eve.querySelector('[data-reason="cannot-decrypt"]')).not.toBeNull();
     expect(screen.getByRole('group', { name: 'Ada' })).not.toHaveAttribute('data-decryption-failed');
     // Eve publishes again (with the right key, say): her new tracks tell anew.
     act(() => void room.unpublishTrack('eve', 'camera').publishTrack('eve', 'camera'));
     expect(screen.getByRole('group', { name: 'Eve' })).not.toHaveAttribute('data-decryption-failed');
+  });
+
+  it('keeps the undecryptable video subscribed beneath the notice, and shows it again once its frames decrypt (a re-key on either side)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const room = createTestRoom({ encrypted: true, participants: [{ identity: 'eve', name: 'Eve', camera: true }] });
+      render(
+        <RoomProvider room={room}>
+          <GridLayout />
+        </RoomProvider>,
+      );
+      const camera = () => room.getParticipantByIdentity('eve')!.getTrackPublication(Track.Source.Camera)!;
+      act(() => void room.setDecryptionFailed('eve'));
+      const eve = screen.getByRole('group', { name: 'Eve' });
+      expect(eve).toHaveAttribute('data-decryption-failed', '');
+      // Well past the layout's unsubscribe grace (400 ms): the camera stays subscribed, its element attached.
+      act(() => void vi.advanceTimersByTime(2000));
+      expect(camera().isSubscribed).toBe(true);
+      expect(eve.querySelector('video')).not.toBeNull();
+      expect(camera().track!.attachedElements).toContain(eve.querySelector('video'));
+      // Both sides hold the same key again: frames decode, the notice goes, the video shows.
+      await act(() => room.setDecryptionRecovered('eve'));
+      expect(eve).not.toHaveAttribute('data-decryption-failed');
+      expect(eve.querySelector('[data-reason="cannot-decrypt"]')).toBeNull();
+      expect(eve.querySelector('video')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('French labels word the lock and the failure', () => {

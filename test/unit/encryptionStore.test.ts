@@ -1,0 +1,136 @@
+/**
+ * The encryption store's "cannot decrypt" mark: made by livekit-client's EncryptionError, ended by frames that decode
+ * again (read from the receivers, here a probe the test controls), rechecked and reported again after a key change.
+ */
+import { RoomEvent, type Participant } from 'livekit-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DECODE_POLL_MS, getEncryptionStore, setDecodeProbe, type DecodeSample } from '../../src/core/encryptionStore';
+import { createTestRoom } from '../../src/testing/index';
+
+/** A room with Eve and Bob, and receivers whose counts the test sets (undefined: nothing to read). */
+function setup() {
+  const room = createTestRoom({ participants: [{ identity: 'eve', name: 'Eve', camera: true, microphone: true }, { identity: 'bob', name: 'Bob' }] });
+  const samples = new Map<string, DecodeSample | undefined>();
+  const reads: string[] = [];
+  setDecodeProbe(room, async (participant) => {
+    reads.push(participant.identity);
+    const sample = samples.get(participant.identity);
+    return sample && { ...sample };
+  });
+  const store = getEncryptionStore(room);
+  const failures: string[] = [];
+  const changes = vi.fn();
+  const unsubscribe = store.subscribe(changes);
+  store.onFailure((identity) => failures.push(identity));
+  const fail = (identity: string) => room.emit(RoomEvent.EncryptionError, new Error('InvalidKey'), room.getParticipantByIdentity(identity) as Participant);
+  return { room, store, samples, reads, failures, changes, unsubscribe, fail };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('encryption store: cannot decrypt, and recovery', () => {
+  it('marks a participant on its first EncryptionError and reports it once, however often livekit-client repeats it', () => {
+    const { store, failures, changes, fail } = setup();
+    fail('eve');
+    fail('eve');
+    expect(store.decryptionFailed('eve')).toBe(true);
+    expect(store.decryptionFailed('bob')).toBe(false);
+    expect(failures).toEqual(['eve']);
+    expect(changes).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the mark once frames decode again, read from the receivers every DECODE_POLL_MS, and then stops reading', async () => {
+    const { store, samples, reads, changes, fail } = setup();
+    samples.set('eve', { frames: 10, samples: 0, packets: 100 });
+    fail('eve');
+    // Frames still dropped: packets arrive, nothing decodes. The mark holds.
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    samples.set('eve', { frames: 10, samples: 0, packets: 150 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('eve')).toBe(true);
+    expect(reads).toEqual(['eve', 'eve']);
+    // The other side re-keyed to this session's key: frames decode again.
+    samples.set('eve', { frames: 14, samples: 0, packets: 200 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('eve')).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5 * DECODE_POLL_MS);
+    expect(reads).toHaveLength(3);
+  });
+
+  it('an audio-only participant recovers on half a second of decoded audio, not on what a jitter buffer still held', async () => {
+    const { store, samples, fail } = setup();
+    samples.set('bob', { frames: 0, samples: 48_000, packets: 50 });
+    fail('bob');
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    samples.set('bob', { frames: 0, samples: 48_000 + 4_800, packets: 100 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('bob')).toBe(true);
+    samples.set('bob', { frames: 0, samples: 48_000 + 4_800 + 40_000, packets: 150 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('bob')).toBe(false);
+  });
+
+  it('after a key change here, a participant still on the old key stays marked and is reported again', async () => {
+    const { store, samples, failures, fail } = setup();
+    samples.set('eve', { frames: 5, samples: 0, packets: 10 });
+    fail('eve');
+    store.keyChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.decryptionFailed('eve')).toBe(true);
+    expect(failures).toEqual(['eve']);
+    samples.set('eve', { frames: 5, samples: 0, packets: 60 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(failures).toEqual(['eve', 'eve']);
+    // Reported once per key: later reads with the same key say nothing new.
+    samples.set('eve', { frames: 5, samples: 0, packets: 90 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(failures).toEqual(['eve', 'eve']);
+    // An EncryptionError after the next key change reports it too.
+    store.keyChanged('eve');
+    fail('eve');
+    expect(failures).toEqual(['eve', 'eve', 'eve']);
+  });
+
+  it('after a key change that matches the other side, the mark ends on the first frames decoded', async () => {
+    const { store, samples, failures, fail } = setup();
+    samples.set('eve', { frames: 5, samples: 0, packets: 10 });
+    fail('eve');
+    store.keyChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    samples.set('eve', { frames: 9, samples: 0, packets: 60 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('eve')).toBe(false);
+    expect(failures).toEqual(['eve']);
+  });
+
+  it('a key change for one participant rechecks that one only; where no receiver can be read, it drops the mark', async () => {
+    const { store, samples, fail } = setup();
+    samples.set('eve', { frames: 5, samples: 0, packets: 10 });
+    fail('eve');
+    fail('bob');
+    store.keyChanged('bob');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.decryptionFailed('bob')).toBe(false);
+    expect(store.decryptionFailed('eve')).toBe(true);
+  });
+
+  it('a participant that publishes again or leaves starts clean; nothing is read once nobody listens', async () => {
+    const { room, store, reads, unsubscribe, fail } = setup();
+    fail('eve');
+    fail('bob');
+    room.unpublishTrack('eve', 'camera').publishTrack('eve', 'camera');
+    expect(store.decryptionFailed('eve')).toBe(false);
+    room.removeParticipant('bob');
+    expect(store.decryptionFailed('bob')).toBe(false);
+    fail('eve');
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(3 * DECODE_POLL_MS);
+    expect(reads).toEqual([]);
+  });
+});
