@@ -106,13 +106,18 @@ function Video({ className }: { className?: string }) {
   const { participant, source, labels, undecryptable } = useTile('Video');
   const canSubscribe = useCan('canSubscribe');
   const track = participant.tracks.find((t) => t.source === source);
-  // Frames this session cannot decrypt are dropped: say so rather than show a black box.
+  // Frames this session cannot decrypt are dropped: say so rather than show a black box. The video stays beneath,
+  // subscribed and sized, so the frames that decrypt again (after a re-key) reach it and end the mark.
   if (undecryptable) {
+    const shown = track && !track.muted && !participant.isLocal && canSubscribe;
     return (
-      <div className={cx('rk-tile-placeholder', className)} data-reason="cannot-decrypt">
-        <LockIcon broken />
-        <span className="rk-tile-placeholder-text">{labels.cannotDecrypt}</span>
-      </div>
+      <>
+        {shown && <VideoTrack track={track} className={className} />}
+        <div className={cx('rk-tile-placeholder', shown && 'rk-tile-overlay', className)} data-reason="cannot-decrypt">
+          <LockIcon broken />
+          <span className="rk-tile-placeholder-text">{labels.cannotDecrypt}</span>
+        </div>
+      </>
     );
   }
   if (!participant.isLocal && !canSubscribe) {
