@@ -11,8 +11,8 @@ import { RoomEvent, type Participant, type RemoteParticipant, type Room } from '
  * a second, five a minute per track), so the media itself tells the rest: while anyone is marked, their receivers'
  * statistics are read every {@link DECODE_POLL_MS}. Frames decoded again (video frames, or at least half a second
  * of audio that is not concealment) end the mark, in whichever order the two sides re-keyed. After a key change
- * here ({@link EncryptionStore.keyChanged}), a participant still marked whose packets keep arriving undecoded is
- * failed anew, so it is reported again. A participant that publishes again or leaves starts with a clean slate.
+ * here ({@link EncryptionStore.keyChanged}), a participant still marked whose packets keep arriving undecoded for
+ * {@link STALLED_READS} reads, or that livekit-client reports again, is failed anew, so it is reported again. A participant that publishes again or leaves starts with a clean slate.
  */
 export interface EncryptionStore {
   subscribe(listener: () => void): () => void;
@@ -38,6 +38,11 @@ export interface EncryptionStore {
 export const DECODE_POLL_MS = 1000;
 /** Audio samples (48 kHz) that must decode between two reads to count as decrypting: more than a jitter buffer holds. */
 const AUDIO_PROGRESS = 24_000;
+/**
+ * Reads in a row, after a key change here, with packets arriving and nothing decoded, that say a participant is
+ * still on a key this session lacks. Not one: a video that decrypts again still waits for its next key frame.
+ */
+export const STALLED_READS = 4;
 
 /** What a participant's receivers have done so far: video frames decoded, audio samples that were not concealment, packets. */
 export interface DecodeSample {
@@ -78,6 +83,8 @@ export function setDecodeProbe(room: Room, probe: DecodeProbe): void {
 interface Mark {
   last?: DecodeSample | undefined;
   recheck: boolean;
+  /** Reads in a row since the key change with packets and nothing decoded. */
+  stalled?: number;
 }
 
 const stores = new WeakMap<Room, EncryptionStore>();
@@ -146,7 +153,7 @@ export function getEncryptionStore(room: Room): EncryptionStore {
     }
     if (!last) return;
     if (sample.frames > last.frames || sample.samples - last.samples >= AUDIO_PROGRESS) forget(identity);
-    else if (mark.recheck && sample.packets > last.packets) {
+    else if (mark.recheck && sample.packets > last.packets && (mark.stalled = (mark.stalled ?? 0) + 1) >= STALLED_READS) {
       mark.recheck = false;
       failed(identity);
     }
@@ -178,6 +185,7 @@ export function getEncryptionStore(room: Room): EncryptionStore {
         // The old key's reads say nothing about the new one: start counting again.
         mark.recheck = true;
         mark.last = undefined;
+        mark.stalled = 0;
         void check(who, mark);
       }
     },

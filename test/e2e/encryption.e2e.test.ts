@@ -21,17 +21,40 @@ const app = appStackForFile({
   pages: ['index', 'plain'],
 });
 
-const token = (identity: string, name: string) =>
-  signAccessToken({ identity, name, video: { roomJoin: true, room: ROOM, canPublish: true, canSubscribe: true, canPublishData: true } }, SECRET);
+const token = (identity: string, name: string, room = ROOM) =>
+  signAccessToken({ identity, name, video: { roomJoin: true, room, canPublish: true, canSubscribe: true, canPublishData: true } }, SECRET);
 
-async function joinRoomKit(identity: string, name: string, passphrase: string): Promise<Page> {
+async function joinRoomKit(identity: string, name: string, passphrase: string, room = ROOM): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}index.html`);
-  await page.waitForFunction(() => 'rkEncrypted' in window);
-  await page.evaluate(([url, t, p]) => window.rkEncrypted.connect(url, t, p), [app.media.url, token(identity, name), passphrase] as const);
+  await page.waitForFunction(() => 'rkEncrypted' in window, undefined, { timeout: 20_000 });
+  await page.evaluate(([url, t, p]) => window.rkEncrypted.connect(url, t, p), [app.media.url, token(identity, name, room), passphrase] as const);
   await page.locator('.rk-conference[data-encrypted]').waitFor({ timeout: 20_000 });
   return page;
 }
+
+/** A page on plain livekit-client (LiveKit's documented encryption setup), publishing its camera when asked. */
+async function joinPlain(identity: string, name: string, passphrase: string, room = ROOM, camera = false): Promise<Page> {
+  const page = await app.browser.newPage(identity);
+  await page.goto(`${app.web.url}plain.html`);
+  await page.waitForFunction(() => 'lkPlain' in window, undefined, { timeout: 20_000 });
+  await page.evaluate(([url, t, p, c]) => window.lkPlain.connect(url, t, p, { camera: c }), [app.media.url, token(identity, name, room), passphrase, camera] as const);
+  return page;
+}
+
+/** The tile says it cannot be decrypted (`marked`), or not. */
+async function expectMarked(tile: Locator, marked: boolean) {
+  await expect.poll(() => tile.getAttribute('data-decryption-failed'), { timeout: 30_000 }).toBe(marked ? '' : null);
+}
+
+/** The plain page's video of `identity` advances: its decoded frame count grows. */
+async function expectPlainVideo(page: Page, identity: string) {
+  const frames = () => page.evaluate((who) => window.lkPlain.framesOf(who), identity);
+  const before = await frames();
+  await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(before);
+}
+
+const decryptionErrors = (page: Page) => page.evaluate(() => window.rkEncrypted.errors.filter((e) => e.code === 'decryption-failed').map((e) => e.message));
 
 /** Frames the tile's video element has decoded so far (0 without a video element). */
 const framesIn = (tile: Locator) =>
@@ -71,10 +94,7 @@ describe('end-to-end encryption through the dev media server', () => {
     expect(app.media.room(ROOM)!.participants.find((p) => p.identity === 'ada')!.encryptedDataPackets).toBeGreaterThan(0);
 
     // LiveKit's own SDK with the same passphrase: decrypts RoomKit's video and chat, and RoomKit decrypts its chat.
-    const lee = await app.browser.newPage('lee');
-    await lee.goto(`${app.web.url}plain.html`);
-    await lee.waitForFunction(() => 'lkPlain' in window);
-    await lee.evaluate(([url, t, p]) => window.lkPlain.connect(url, t, p), [app.media.url, token('lee', 'Lee'), PASSPHRASE] as const);
+    const lee = await joinPlain('lee', 'Lee', PASSPHRASE);
     await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), { timeout: 20_000 }).toBeGreaterThan(0);
     const leeFrames = await lee.evaluate(() => window.lkPlain.framesOf('ada'));
     await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), { timeout: 10_000 }).toBeGreaterThan(leeFrames);
@@ -118,4 +138,62 @@ describe('end-to-end encryption through the dev media server', () => {
     expect(await ada.evaluate(() => window.rkEncrypted.errors.filter((e) => e.code !== 'decryption-failed'))).toEqual([]);
     await Promise.all([ada.close(), bob.close(), eve.close(), lee.close()]);
   });
+
+  // Whoever re-keys first cannot decrypt the other until the other re-keys too, and then both see each other again:
+  // the notice ends on the first decoded frames (the video stayed subscribed beneath it).
+  for (const first of ['ada', 'bob'] as const) {
+    it(`two RoomKit pages re-keying, ${first} first: each marks the other while the keys differ, and both recover`, async () => {
+      const room = `rekey-${first}`;
+      const ada = await joinRoomKit('ada', 'Ada', PASSPHRASE, room);
+      const bob = await joinRoomKit('bob', 'Bob', PASSPHRASE, room);
+      const bobAtAda = ada.getByRole('group', { name: 'Bob' });
+      const adaAtBob = bob.getByRole('group', { name: 'Ada' });
+      await expectDecryptedVideo(bobAtAda);
+      await expectDecryptedVideo(adaAtBob);
+      const [leader, follower] = first === 'ada' ? [ada, bob] : [bob, ada];
+      await leader.evaluate(() => window.rkEncrypted.setPassphrase('the new passphrase'));
+      await expectMarked(bobAtAda, true);
+      await expectMarked(adaAtBob, true);
+      await follower.evaluate(() => window.rkEncrypted.setPassphrase('the new passphrase'));
+      await expectMarked(bobAtAda, false);
+      await expectMarked(adaAtBob, false);
+      await expectDecryptedVideo(bobAtAda);
+      await expectDecryptedVideo(adaAtBob);
+      expect(await decryptionErrors(ada)).toEqual([expect.stringContaining('"bob"')]);
+      expect(await decryptionErrors(bob)).toEqual([expect.stringContaining('"ada"')]);
+      await Promise.all([ada.close(), bob.close()]);
+    }, 120_000);
+  }
+
+  for (const first of ['roomkit', 'livekit-client'] as const) {
+    it(`a RoomKit page and a plain livekit-client page re-keying (ExternalE2EEKeyProvider.setKey), ${first} first`, async () => {
+      const room = `rekey-plain-${first}`;
+      const ada = await joinRoomKit('ada', 'Ada', PASSPHRASE, room);
+      const lee = await joinPlain('lee', 'Lee', PASSPHRASE, room, true);
+      const leeAtAda = ada.getByRole('group', { name: 'Lee' });
+      await expectDecryptedVideo(leeAtAda);
+      await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), { timeout: 30_000 }).toBeGreaterThan(0);
+      const rekeyAda = (p: string) => ada.evaluate((next) => window.rkEncrypted.setPassphrase(next), p);
+      const rekeyLee = (p: string) => lee.evaluate((next) => window.lkPlain.setKey(next), p);
+      if (first === 'roomkit') {
+        await rekeyAda('second');
+        await expectMarked(leeAtAda, true);
+        await expect.poll(() => decryptionErrors(ada), { timeout: 30_000 }).toHaveLength(1);
+        // Ada re-keys again while Lee is still on the first key: Lee is reported again, and stays marked.
+        await rekeyAda('third');
+        await expect.poll(() => decryptionErrors(ada), { timeout: 30_000 }).toHaveLength(2);
+        expect(await leeAtAda.getAttribute('data-decryption-failed')).toBe('');
+        await rekeyLee('third');
+      } else {
+        await rekeyLee('second');
+        await expectMarked(leeAtAda, true);
+        await rekeyAda('second');
+      }
+      await expectMarked(leeAtAda, false);
+      await expectDecryptedVideo(leeAtAda);
+      await expectPlainVideo(lee, 'ada');
+      expect(await decryptionErrors(ada)).toEqual(Array(first === 'roomkit' ? 2 : 1).fill(expect.stringContaining('"lee"')));
+      await Promise.all([ada.close(), lee.close()]);
+    }, 120_000);
+  }
 });

@@ -4,7 +4,7 @@
  */
 import { RoomEvent, type Participant } from 'livekit-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DECODE_POLL_MS, getEncryptionStore, setDecodeProbe, type DecodeSample } from '../../src/core/encryptionStore';
+import { DECODE_POLL_MS, getEncryptionStore, STALLED_READS, setDecodeProbe, type DecodeSample } from '../../src/core/encryptionStore';
 import { createTestRoom } from '../../src/testing/index';
 
 /** A room with Eve and Bob, and receivers whose counts the test sets (undefined: nothing to read). */
@@ -84,11 +84,17 @@ describe('encryption store: cannot decrypt, and recovery', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(store.decryptionFailed('eve')).toBe(true);
     expect(failures).toEqual(['eve']);
-    samples.set('eve', { frames: 5, samples: 0, packets: 60 });
+    // A video that decrypts again waits for its next key frame: a few reads of packets alone say nothing yet.
+    for (let read = 1; read < STALLED_READS; read++) {
+      samples.set('eve', { frames: 5, samples: 0, packets: 10 + 50 * read });
+      await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    }
+    expect(failures).toEqual(['eve']);
+    samples.set('eve', { frames: 5, samples: 0, packets: 60 * STALLED_READS });
     await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
     expect(failures).toEqual(['eve', 'eve']);
     // Reported once per key: later reads with the same key say nothing new.
-    samples.set('eve', { frames: 5, samples: 0, packets: 90 });
+    samples.set('eve', { frames: 5, samples: 0, packets: 90 * STALLED_READS });
     await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
     expect(failures).toEqual(['eve', 'eve']);
     // An EncryptionError after the next key change reports it too.

@@ -11,7 +11,9 @@ declare global {
     lkPlain: {
       chat: Array<{ from: string; text: string }>;
       encrypted: Record<string, boolean>;
-      connect(url: string, token: string, passphrase: string): Promise<void>;
+      connect(url: string, token: string, passphrase: string, options?: { camera?: boolean }): Promise<void>;
+      /** Re-keys as LiveKit documents it: `ExternalE2EEKeyProvider.setKey` on the live session. */
+      setKey(passphrase: string): Promise<void>;
       sendChat(text: string): Promise<void>;
       /** Frames decoded so far by the video element showing `identity`'s camera. */
       framesOf(identity: string): number;
@@ -20,6 +22,7 @@ declare global {
 }
 
 let room: Room | undefined;
+let keys: ExternalE2EEKeyProvider | undefined;
 const chat: Array<{ from: string; text: string }> = [];
 const encrypted: Record<string, boolean> = {};
 const videos = new Map<string, HTMLVideoElement>();
@@ -27,8 +30,9 @@ const videos = new Map<string, HTMLVideoElement>();
 window.lkPlain = {
   chat,
   encrypted,
-  async connect(url, token, passphrase) {
+  async connect(url, token, passphrase, options = {}) {
     const keyProvider = new ExternalE2EEKeyProvider();
+    keys = keyProvider;
     const worker = new Worker(new URL('livekit-client/e2ee-worker', import.meta.url), { type: 'module' });
     room = new Room({ encryption: { keyProvider, worker } });
     room.registerTextStreamHandler('lk.chat', (reader, { identity }) => {
@@ -50,6 +54,10 @@ window.lkPlain = {
     await keyProvider.setKey(passphrase);
     await room.setE2EEEnabled(true);
     await room.connect(url, token);
+    if (options.camera) await room.localParticipant.setCameraEnabled(true);
+  },
+  async setKey(passphrase) {
+    await keys!.setKey(passphrase);
   },
   async sendChat(text) {
     await room!.localParticipant.sendText(text, { topic: 'lk.chat' });
