@@ -6,7 +6,7 @@ import type { RoomKitErrorCode } from '../../src/core/RoomKitError.js';
  */
 export const errorFixes: Record<RoomKitErrorCode, string> = {
   'api-key-in-browser':
-    'Keep the API key on your server. The browser posts to your backend, which asks the Room API for a connection token and relays `{ token, url }`.',
+    'Revoke the key: it has been seen by a browser. Keep its replacement on your server; the browser posts to your backend, which asks the Room API for a connection token and relays `{ token, url }`, and answers errors without echoing the key.',
   'invalid-token': 'Pass the `token` field of the Room API response unchanged (no quotes, no `Bearer ` prefix, not truncated).',
   'token-expired': 'Fetch a fresh token: `useConnection` refreshes before expiry; if you pass tokens yourself, request a new one before joining.',
   'insecure-url': 'Use the `wss://` URL the Room API returns. `ws://` is accepted only for localhost during development.',

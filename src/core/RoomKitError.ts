@@ -4,7 +4,11 @@
  * messages explain the fix in English and may be reworded.
  */
 export type RoomKitErrorCode =
-  /** A secret API key (`lk_<id>.<secret>`) reached the browser. Ask your backend for a connection token. */
+  /**
+   * A secret API key (`lk_<id>.<secret>`) reached the browser: as the token, in the request to your token route, or
+   * anywhere in its answer (an error answer too, at any depth). The answer is left out of the error. Revoke the key,
+   * keep its replacement on your backend, and ask your backend for a connection token.
+   */
   | 'api-key-in-browser'
   /** The token is not a well-formed JWT. */
   | 'invalid-token'
