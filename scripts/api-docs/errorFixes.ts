@@ -18,6 +18,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   disconnected: 'Read `details.reason`: offer to re-join for a network drop; a removal or a duplicate identity needs no retry.',
   'not-permitted': 'Hide or disable the control with `useCan`, or issue a token with the grant the user needs.',
   'not-connected': 'Wait for `useConnectionState()` to be `connected` before publishing, sending data or chatting.',
+  'invalid-message':
+    'Send chat text only once it holds more than white space (trim what the person typed; `<Chat>` disables its button until then). Send data as a `Uint8Array` or a string: encode anything else first, e.g. `new TextEncoder().encode(JSON.stringify(value))`.',
   'device-error': 'Ask the user to allow camera/microphone access in the browser, close other apps using the device, or pick another device.',
   'effects-unavailable': 'Pass `config` with `load: () => import(\'@livekit/track-processors\')` (after `npm i @livekit/track-processors`), `wasmUrl` and `modelUrl` served by your app; check the browser supports WebGL2 and VideoFrame.',
   'permission-denied': 'Ask the user to allow the camera or microphone for this site (address bar or system privacy settings), then press the toggle again. `<TrackToggle>` and `PreJoin` show this in words.',

@@ -31,6 +31,12 @@ export type RoomKitErrorCode =
   /** The operation needs a connected room. */
   | 'not-connected'
   /**
+   * A message that cannot be sent, so nothing was: `useChat().send` or `edit` got a text that is not a string, or is
+   * empty or white space only; `useDataChannel().send` got something that is neither a `Uint8Array` nor a string.
+   * The message names what it got.
+   */
+  | 'invalid-message'
+  /**
    * A camera, microphone or screen could not be opened for a reason none of the codes below names.
    * `details.kind` is `'audioinput'`, `'videoinput'` or `'screen'` where known.
    */
