@@ -6,7 +6,7 @@ import type { RoomKitErrorCode } from '../../src/core/RoomKitError.js';
  */
 export const errorFixes: Record<RoomKitErrorCode, string> = {
   'api-key-in-browser':
-    'Keep the API key on your server. The browser posts to your backend, which asks the Room API for a connection token and relays `{ token, url }`.',
+    'Revoke the key: it has been seen by a browser. Keep its replacement on your server; the browser posts to your backend, which asks the Room API for a connection token and relays `{ token, url }`, and answers errors without echoing the key.',
   'invalid-token': 'Pass the `token` field of the Room API response unchanged (no quotes, no `Bearer ` prefix, not truncated).',
   'token-expired': 'Fetch a fresh token: `useConnection` refreshes before expiry; if you pass tokens yourself, request a new one before joining.',
   'insecure-url': 'Use the `wss://` URL the Room API returns. `ws://` is accepted only for localhost during development.',
@@ -18,6 +18,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   disconnected: 'Read `details.reason`: offer to re-join for a network drop; a removal or a duplicate identity needs no retry.',
   'not-permitted': 'Hide or disable the control with `useCan`, or issue a token with the grant the user needs.',
   'not-connected': 'Wait for `useConnectionState()` to be `connected` before publishing, sending data or chatting.',
+  'invalid-message':
+    'Send chat text only once it holds more than white space (trim what the person typed; `<Chat>` disables its button until then). Send data as a `Uint8Array` or a string: encode anything else first, e.g. `new TextEncoder().encode(JSON.stringify(value))`.',
   'device-error': 'Ask the user to allow camera/microphone access in the browser, close other apps using the device, or pick another device.',
   'effects-unavailable': 'Pass `config` with `load: () => import(\'@livekit/track-processors\')` (after `npm i @livekit/track-processors`), `wasmUrl` and `modelUrl` served by your app; check the browser supports WebGL2 and VideoFrame.',
   'permission-denied': 'Ask the user to allow the camera or microphone for this site (address bar or system privacy settings), then press the toggle again. `<TrackToggle>` and `PreJoin` show this in words.',

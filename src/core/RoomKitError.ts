@@ -4,7 +4,11 @@
  * messages explain the fix in English and may be reworded.
  */
 export type RoomKitErrorCode =
-  /** A secret API key (`lk_<id>.<secret>`) reached the browser. Ask your backend for a connection token. */
+  /**
+   * A secret API key (`lk_<id>.<secret>`) reached the browser: as the token, in the request to your token route, or
+   * anywhere in its answer (an error answer too, at any depth). The answer is left out of the error. Revoke the key,
+   * keep its replacement on your backend, and ask your backend for a connection token.
+   */
   | 'api-key-in-browser'
   /** The token is not a well-formed JWT. */
   | 'invalid-token'
@@ -26,6 +30,12 @@ export type RoomKitErrorCode =
   | 'not-permitted'
   /** The operation needs a connected room. */
   | 'not-connected'
+  /**
+   * A message that cannot be sent, so nothing was: `useChat().send` or `edit` got a text that is not a string, or is
+   * empty or white space only; `useDataChannel().send` got something that is neither a `Uint8Array` nor a string.
+   * The message names what it got.
+   */
+  | 'invalid-message'
   /**
    * A camera, microphone or screen could not be opened for a reason none of the codes below names.
    * `details.kind` is `'audioinput'`, `'videoinput'` or `'screen'` where known.

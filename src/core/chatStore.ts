@@ -1,5 +1,5 @@
 import { RoomEvent, type Participant, type Room } from 'livekit-client';
-import { getDataBus, assertCanSendData, type DataMessage } from './dataBus.js';
+import { getDataBus, assertCanSendData, invalidMessage, type DataMessage } from './dataBus.js';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore } from './roomStore.js';
 import { listenWhileHeld, refCounted } from './refCounted.js';
@@ -39,10 +39,14 @@ export interface ChatStore {
   getMessages(): readonly ChatMessage[];
   /**
    * Sends a message as a text stream on `lk.chat` plus a legacy `lk-chat-topic` copy with the same id (legacy
-   * only where livekit-client has no text streams). Rejects with `not-permitted` without `canPublishData`.
+   * only where livekit-client has no text streams). Rejects with `invalid-message` for a text that is not a string
+   * or is blank, and `not-permitted` without `canPublishData`: nothing is sent then.
    */
   send(text: string): Promise<ChatMessage>;
-  /** Replaces the text of one of this session's messages everywhere (same id, an `update` text stream). */
+  /**
+   * Replaces the text of one of this session's messages everywhere (same id, an `update` text stream). Rejects with
+   * `invalid-message` for a text that is not a string or is blank.
+   */
   edit(id: string, text: string): Promise<ChatMessage>;
   /** Keeps the history listening without a subscriber; returns the release function. */
   retain(): () => void;
@@ -87,6 +91,13 @@ const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `msg-${Date.now()}-${++counter}`;
 
 const keyOf = (from: string, id: string) => `${from}\u0000${id}`;
+
+/** Throws `invalid-message` unless `text` is a string with something besides white space in it. */
+function checkText(text: unknown, method: 'send' | 'edit'): void {
+  if (typeof text !== 'string' || text.trim() === '') {
+    throw invalidMessage(`useChat().${method}`, 'the message as a non-blank string', text, 'Send what the person typed, and only once it holds more than white space (`<Chat>` keeps its send button disabled until then).');
+  }
+}
 
 /** The room's chat store, created on first use. */
 export function getChatStore(room: Room): ChatStore {
@@ -222,6 +233,7 @@ export function getChatStore(room: Room): ChatStore {
     subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getMessages: () => messages,
     async send(text) {
+      checkText(text, 'send');
       assertCanSendData(room);
       const from = getRoomStore(room).getState().local.identity;
       let message: ChatMessage;
@@ -237,6 +249,7 @@ export function getChatStore(room: Room): ChatStore {
       return message;
     },
     async edit(id, text) {
+      checkText(text, 'edit');
       const from = getRoomStore(room).getState().local.identity;
       const entry = entries.get(keyOf(from, id));
       if (!entry || !entry.message.isLocal) {

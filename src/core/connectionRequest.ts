@@ -1,6 +1,6 @@
 import { type ValidatedConnection, type ValidateConnectionResponseOptions, validateConnectionResponse } from './connectionResponse.js';
 import { isRoomKitError, RoomKitError } from './RoomKitError.js';
-import { looksLikeApiKey } from './token.js';
+import { containsApiKey } from './token.js';
 
 /**
  * Where RoomKit asks your own backend for a connection: an endpoint that calls the Room API's
@@ -39,7 +39,10 @@ export type FetchConnection = (context: FetchConnectionContext) => Promise<unkno
 export interface ConnectionErrorDetails {
   /** The HTTP status, absent for a network failure. */
   status?: number;
-  /** The error body: parsed JSON when it is JSON (the Room API's `{ error: { code, message } }`), else the text. */
+  /**
+   * The error body: parsed JSON when it is JSON (the Room API's `{ error: { code, message } }`), else the text.
+   * Never a body that holds an API key: that answer is reported as `api-key-in-browser`, without it.
+   */
   body?: unknown;
   /** `Retry-After` in milliseconds, when the response had one. */
   retryAfter?: number;
@@ -153,19 +156,23 @@ function apiKeyInRequest(where: string): RoomKitError {
   );
 }
 
-function findApiKey(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return looksLikeApiKey(value);
-  if (depth > 4 || typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some((v) => findApiKey(v, depth + 1));
+/** An answer that holds an API key: reported without the answer, so the key goes no further than it has. */
+function apiKeyInResponse(status: number, endpoint: string | undefined): RoomKitError {
+  return new RoomKitError(
+    'api-key-in-browser',
+    `Your backend's answer (HTTP ${status}${endpoint ? `, ${describeEndpoint(endpoint)}` : ''}) holds an API key (lk_<id>.<secret>), ` +
+      'so the key has reached the browser; RoomKit left the answer out of this error. The API key is a server secret: revoke it now, ' +
+      'keep its replacement on your backend, and have your token route answer (its errors too) without the key.',
+    { details: { status } satisfies ConnectionErrorDetails },
+  );
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
+/** The body parsed as JSON, or `undefined` when it is not JSON. */
+function parseJson(text: string): { value: unknown } | undefined {
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown };
   } catch {
-    return text;
+    return undefined;
   }
 }
 
@@ -180,23 +187,22 @@ function networkError(error: unknown, message: (reason: string) => string): Room
 }
 
 async function fromResponse(response: Response, endpoint: string | undefined, options: ValidateConnectionResponseOptions): Promise<ValidatedConnection> {
+  const text = await response.text();
+  const json = parseJson(text);
+  if (response.ok && json) return validateConnectionResponse(json.value, options); // refuses an API key in it too
+  const body = json ? json.value : text || undefined;
+  // Error bodies too: a route that echoes its request, or the Room API's answer, may echo the key.
+  if (containsApiKey(body)) throw apiKeyInResponse(response.status, endpoint);
   if (!response.ok) {
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-    throw connectionHttpError(response.status, await readBody(response), { endpoint, retryAfter });
+    throw connectionHttpError(response.status, body, { endpoint, retryAfter });
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    throw new RoomKitError(
-      'invalid-connection-response',
-      `The connection response${endpoint ? ` of ${describeEndpoint(endpoint)}` : ''} is not JSON (HTTP ${response.status}, ` +
-        `Content-Type ${response.headers.get('content-type') ?? 'none'}). Have your backend answer with the Room API's token response as JSON.`,
-      { details: { field: null } },
-    );
-  }
-  return validateConnectionResponse(body, options);
+  throw new RoomKitError(
+    'invalid-connection-response',
+    `The connection response${endpoint ? ` of ${describeEndpoint(endpoint)}` : ''} is not JSON (HTTP ${response.status}, ` +
+      `Content-Type ${response.headers.get('content-type') ?? 'none'}). Have your backend answer with the Room API's token response as JSON.`,
+    { details: { field: null } },
+  );
 }
 
 /**
@@ -231,7 +237,7 @@ export async function requestConnection(
   const endpoint = String(source.endpoint);
   const method = (source.method ?? 'POST').toUpperCase();
   const headers = new Headers(source.headers);
-  for (const [name, value] of headers) if (looksLikeApiKey(value)) throw apiKeyInRequest(`\`${name}\` header`);
+  for (const [name, value] of headers) if (containsApiKey(value)) throw apiKeyInRequest(`\`${name}\` header`);
   if (!headers.has('accept')) headers.set('Accept', 'application/json');
   let body: string | undefined;
   if (source.body !== undefined) {
@@ -241,7 +247,7 @@ export async function requestConnection(
         `The connection request is a ${method} with a \`body\`, which fetch cannot send. Use method 'POST' (the default), or put the parameters in the endpoint's query string.`,
       );
     }
-    if (findApiKey(source.body)) throw apiKeyInRequest('body');
+    if (containsApiKey(source.body)) throw apiKeyInRequest('body');
     body = typeof source.body === 'string' ? source.body : JSON.stringify(source.body);
     if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');
   }

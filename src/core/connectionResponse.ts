@@ -1,5 +1,5 @@
 import { RoomKitError } from './RoomKitError.js';
-import { looksLikeApiKey, parseToken, validateMediaUrl, type TokenClaims } from './token.js';
+import { containsApiKey, parseToken, validateMediaUrl, type TokenClaims } from './token.js';
 
 /**
  * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend
@@ -97,13 +97,25 @@ export function expiresAtToMilliseconds(expiresAt: number): number {
  * - `expiresAt`: an integer, epoch seconds or milliseconds (told apart by magnitude), within
  *   `maxExpirySkew` of the token's own `exp`.
  *
- * @throws {RoomKitError} `api-key-in-browser` when any field holds an API key, else
+ * @throws {RoomKitError} `api-key-in-browser` when an API key stands anywhere in it (at any depth), else
  * `invalid-connection-response` whose message names the field and the fix (`details.field`).
  */
 export function validateConnectionResponse(
   value: unknown,
   options: ValidateConnectionResponseOptions = {},
 ): ValidatedConnection {
+  // An API key anywhere in the response (at any depth, even as a property name) is a leak to report as such, before
+  // any other complaint. The field is named when it is a top-level field's value (never a name that is the key).
+  if (containsApiKey(value)) {
+    const fields = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+    const field = fields.find(([name, v]) => !containsApiKey(name) && containsApiKey(v))?.[0] ?? null;
+    throw new RoomKitError(
+      'api-key-in-browser',
+      `The connection response${field === null ? '' : `'s \`${field}\``} holds an API key (lk_<id>.<secret>). The API key is a server secret: ` +
+        "revoke this key now, keep its replacement on your backend, and return only the Room API's token response.",
+      { details: { field } },
+    );
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RoomKitError(
       'invalid-connection-response',
@@ -113,17 +125,6 @@ export function validateConnectionResponse(
     );
   }
   const body = value as Record<string, unknown>;
-  // An API key anywhere in the response is a leak to report as such, before any other complaint.
-  for (const [field, v] of Object.entries(body)) {
-    if (typeof v === 'string' && looksLikeApiKey(v)) {
-      throw new RoomKitError(
-        'api-key-in-browser',
-        `The connection response's \`${field}\` holds an API key (lk_<id>.<secret>). The API key is a server secret: ` +
-          "revoke this key now, keep its replacement on your backend, and return only the Room API's token response.",
-        { details: { field } },
-      );
-    }
-  }
 
   const token = requireString(body, 'token', 'the connection token (a JWT string)');
   let claims: TokenClaims;

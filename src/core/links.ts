@@ -11,11 +11,19 @@ export interface TextPiece {
 const CANDIDATE = /(?<=^|[\s([{"'<])https?:\/\/[^\s<>"'`]+/gi;
 // Punctuation that ends a sentence rather than the address.
 const TRAILING = /[.,;:!?'")\]}]+$/;
+// A host label may use one script: `аpple` with a Cyrillic "а" is not `apple`. Japanese writes Han and kana together
+// (one group); the letters of every other script count as one more group.
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Cherokee', 'Hebrew', 'Arabic', 'Hangul', 'Han Hiragana Katakana'].map(
+  (names) => names.replace(/\w+ ?/g, (name) => `\\p{Script=${name.trim()}}`),
+);
+const SCRIPT_GROUPS = [...SCRIPTS, `^${SCRIPTS.join('')}\\P{L}`].map((set) => new RegExp(`[${set}]`, 'u'));
 
 /**
  * @internal Splits a chat message into text and `http(s)` links. Nothing else ever becomes a link: other schemes
  * (`javascript:`, `data:`, `mailto:`…), addresses without `//`, look-alike letters, and anything `URL` cannot
- * parse stay text. A closing parenthesis ends the link unless the link opened one (`…/Foo_(bar)`).
+ * parse stay text. So does an address that would not lead where it reads: one with user info (`https://bank.example@evil.example`)
+ * or a percent-encoded host, and one whose host has a label mixing scripts (`аpple.com` with a Cyrillic "а"); a
+ * label in one script links (`пример.рф`). A closing parenthesis ends the link unless the link opened one (`…/Foo_(bar)`).
  */
 export function splitLinks(message: string): TextPiece[] {
   const pieces: TextPiece[] = [];
@@ -47,6 +55,12 @@ function count(text: string, ch: string): number {
 }
 
 function webAddress(candidate: string): string | undefined {
+  // The host as written: up to the path, query or fragment (a backslash, which URL reads as "/", keeps its @ in).
+  const host = candidate.slice(candidate.indexOf('//') + 2).split(/[/?#]/)[0]!;
+  if (/[@%]/.test(host)) return undefined;
+  for (const label of host.split(/[.\u3002\uff0e\uff61]/)) {
+    if (SCRIPT_GROUPS.filter((group) => group.test(label)).length > 1) return undefined;
+  }
   try {
     const url = new URL(candidate);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : undefined;

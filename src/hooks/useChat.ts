@@ -12,11 +12,15 @@ export interface ChatState {
   messages: readonly ChatMessage[];
   /**
    * Sends a message: a text stream on `lk.chat` (what LiveKit's components and agents read) plus a legacy
-   * `lk-chat-topic` copy with the same id, so every client shows it once. Rejects with `not-permitted`
-   * without `canPublishData`.
+   * `lk-chat-topic` copy with the same id, so every client shows it once. Rejects with `invalid-message` for a
+   * text that is not a string or is blank (empty, white space only), and `not-permitted` without `canPublishData`;
+   * nothing is sent then.
    */
   send: (text: string) => Promise<ChatMessage>;
-  /** Replaces the text of one of this session's messages for everyone (`editTimestamp` is set). */
+  /**
+   * Replaces the text of one of this session's messages for everyone (`editTimestamp` is set). Rejects with
+   * `invalid-message` for a text that is not a string or is blank.
+   */
   edit: (id: string, text: string) => Promise<ChatMessage>;
   /** The effective grants allow sending. */
   canSend: boolean;

@@ -6,7 +6,10 @@ import { useStoreValue } from './useStoreValue.js';
 
 /** What {@link useDataChannel} returns. */
 export interface DataChannel {
-  /** Sends on the hook's topic. Rejects with `not-permitted` without `canPublishData`. */
+  /**
+   * Sends on the hook's topic. Rejects with `invalid-message` for anything but a `Uint8Array` or a string (called from
+   * JavaScript), and `not-permitted` without `canPublishData`; nothing is sent then.
+   */
   send: (payload: Uint8Array | string, options?: Omit<SendDataOptions, 'topic'>) => Promise<void>;
   /** The effective grants allow sending data. */
   canSend: boolean;

@@ -1,6 +1,9 @@
 /**
  * Type-checks every TypeScript block of the docs as a user would paste it: README.md, `docs/**\/*.md(x)` and
  * `stories/**\/*.mdx` (fenced ```ts / ```tsx blocks, and MDX `<Source language="ts" code={"…"} />` elements).
+ * Each block is compiled as a new app compiles it: with create-vite's react-ts settings (`noUnusedLocals`,
+ * `noUnusedParameters`, `erasableSyntaxOnly`, `verbatimModuleSyntax`, `strict`…), so a name declared and never read
+ * fails, as it would in the app it is pasted into.
  * Each block becomes a module of its own in a folder of its own, with no prelude, and imports RoomKit through
  * its public entry points (`@roomkit/react`, `/testing`, `/server`, `/styles.css`), resolved to the sources with
  * the `paths` of `tsconfig.json`; an import of a subpath missing from package.json `exports` is an error too.
@@ -216,13 +219,24 @@ export function checkSnippets({ root, docs = defaultDocs(root), outDir = join(ro
   const toConfig = (path: string) => relative(outDir, path).split(sep).join('/');
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      // What a new app compiles with: create-vite's react-ts template (`tsconfig.app.json`, create-vite 9), whose
+      // linting options fail a pasted block that declares a name it never reads, or uses syntax that is not erasable
+      // (an enum, a parameter property); `strict` and `noUncheckedSideEffectImports` are TypeScript 6's defaults there.
+      target: 'ES2023',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
       module: 'ESNext',
       moduleResolution: 'Bundler',
       moduleDetection: 'force',
+      allowArbitraryExtensions: true,
+      allowImportingTsExtensions: true,
       jsx: 'react-jsx',
       strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      erasableSyntaxOnly: true,
+      noFallthroughCasesInSwitch: true,
+      noUncheckedSideEffectImports: true,
+      // Stricter than the template: an index may be missing.
       noUncheckedIndexedAccess: true,
       skipLibCheck: true,
       isolatedModules: true,

@@ -15,6 +15,7 @@ describe('extractSnippets', () => {
       [27, 'tsx', 'snippet.tsx'],
       [43, 'ts', 'app/api/token/route.ts'],
       [51, 'ts', 'snippet.ts'],
+      [59, 'ts', 'snippet.ts'],
     ]);
   });
 
@@ -68,10 +69,29 @@ describe('checkSnippets', () => {
     expect(found).toContainEqual(['test/docs/fixtures/snippets.md:51:30', 'exports']);
     expect(found).toContainEqual(['test/docs/fixtures/snippets.md:51:30', 'TS2307']);
     // The good tsx block (lines 6-12) and the named file (43-45) have no error; nothing else fails.
-    expect(result.errors.every((e) => /snippets\.md:(20|27|51):/.test(e.location))).toBe(true);
+    expect(result.errors.every((e) => /snippets\.md:(20|27|51|61|62|65):/.test(e.location))).toBe(true);
     expect(result.errors.find((e) => e.location.endsWith(':20:7'))?.block).toBe('test/docs/fixtures/snippets.md:17 (checked as snippet.ts)');
     expect(existsSync(join(outDir, '004-test-docs-fixtures-snippets-md-L43/app/api/token/route.ts'))).toBe(true);
     expect(JSON.parse(readFileSync(join(outDir, 'tsconfig.json'), 'utf8')).compilerOptions.paths['@roomkit/react']).toEqual(['../src/index.ts']);
+  }, 120_000);
+
+  it("fails a block a new create-vite react-ts app would refuse: an unused local or parameter, an enum", () => {
+    const result = checkSnippets({ root, docs: [fixture], outDir });
+    expect(result.errors.filter((e) => /snippets\.md:6\d:/.test(e.location)).map((e) => [e.location, e.code, e.message])).toEqual([
+      ['test/docs/fixtures/snippets.md:61:39', 'TS6133', "'attempt' is declared but its value is never read."],
+      ['test/docs/fixtures/snippets.md:62:9', 'TS6133', "'code' is declared but its value is never read."],
+      ['test/docs/fixtures/snippets.md:65:13', 'TS1294', 'This syntax is not allowed when \'erasableSyntaxOnly\' is enabled.'],
+    ]);
+    const { compilerOptions } = JSON.parse(readFileSync(join(outDir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    expect(compilerOptions).toMatchObject({
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      erasableSyntaxOnly: true,
+      verbatimModuleSyntax: true,
+      noFallthroughCasesInSwitch: true,
+      noUncheckedSideEffectImports: true,
+    });
   }, 120_000);
 
   it('reports an error inside an MDX Source element by the element line, and skips generated pages', () => {

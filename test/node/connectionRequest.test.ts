@@ -301,6 +301,70 @@ describe('crafted backend answers', () => {
     expect(refused.error).toMatchObject({ code: 'unauthorized', message: 'signed out' });
     expect(refused.failures).toBe(1);
   });
+
+  describe('an API key echoed in an answer of the token route', () => {
+    const SECRET = 'Xq7Jv9Lw2Zr5Tn8Bk';
+    const LEAKED = `lk_acme.${SECRET}`;
+    /** Every run of 5 characters of the secret: no part of it may show. */
+    const parts = Array.from({ length: SECRET.length - 4 }, (_, i) => SECRET.slice(i, i + 5));
+    const leaks = (text: string) => parts.filter((part) => text.includes(part));
+    const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+
+    /** Runs the query with every console method watched, and checks that the secret is nowhere in what comes out. */
+    async function expectRefusedUnseen(options: ConnectionQueryOptions) {
+      const spies = methods.map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+      try {
+        const { error } = await run({ ...fast, ...options });
+        expect(error?.code).toBe('api-key-in-browser');
+        expect(error!.message).toMatch(/revoke/i);
+        expect(leaks(error!.message)).toEqual([]);
+        expect(leaks(JSON.stringify(error))).toEqual([]);
+        expect(leaks(JSON.stringify(error!.details) ?? '')).toEqual([]);
+        expect(leaks(String(error!.details))).toEqual([]);
+        expect(leaks(String(error!.cause))).toEqual([]);
+        expect(leaks(JSON.stringify(error!.cause) ?? '')).toEqual([]);
+        expect(leaks(String(error!.stack))).toEqual([]);
+        for (const spy of spies) for (const args of spy.mock.calls) expect(leaks(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '))).toEqual([]);
+        return error!;
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+    }
+
+    it.each<[string, number, unknown]>([
+      ['a JSON error body (nested object)', 401, { error: { code: 'unauthorized', message: 'key refused', request: { headers: { authorization: `Bearer ${LEAKED}` } } } }],
+      ['a JSON error body (array)', 400, { errors: [{ field: 'room' }, ['apiKey', LEAKED]] }],
+      ['a JSON error body (a key inside a sentence)', 403, { message: `The key ${LEAKED} is not allowed.` }],
+      ['a JSON error body (the key as a property name)', 400, { [LEAKED]: 'unknown' }],
+      ['a plain-text error body', 500, `upstream said: invalid api key ${LEAKED}.`],
+      ['a plain-text 404', 404, `no room for key=${LEAKED}`],
+    ])('refuses %s with api-key-in-browser, keeping the body out of the error and not retrying', async (_name, status, body) => {
+      answer = { status, body, ...(typeof body === 'string' && { headers: { 'Content-Type': 'text/plain' } }) };
+      const error = await expectRefusedUnseen({ endpoint: `${stub.url}/token` });
+      expect(error.details).toEqual({ status });
+      expect(stub.requests).toHaveLength(1);
+    });
+
+    it('refuses the same through a fetchConnection that returns the Response', async () => {
+      answer = { status: 401, body: { error: { detail: [{ key: LEAKED }] } } };
+      await expectRefusedUnseen({ key: 'mine', fetchConnection: ({ signal }) => fetch(`${stub.url}/mine`, { method: 'POST', signal }) });
+    });
+
+    it.each<[string, unknown]>([
+      ['a field', { ...good(), url: LEAKED }],
+      ['a nested extra field', { ...good(), debug: { upstream: [{ apiKey: LEAKED }] } }],
+      ['a text body that is not JSON', `token for ${LEAKED}`],
+    ])('refuses an API key in a 200 answer (%s) with api-key-in-browser', async (_name, body) => {
+      answer = { status: 200, body };
+      await expectRefusedUnseen({ endpoint: `${stub.url}/token` });
+    });
+
+    it('still keeps an error body without a key (nor a word that merely resembles one) as details.body', async () => {
+      answer = { status: 401, body: { error: { code: 'unauthorized', message: 'lk_acme, talk_about.it and wss://lk_media.example/x hold no key' } } };
+      const { error } = await run({ endpoint: `${stub.url}/token` });
+      expect(error).toMatchObject({ code: 'unauthorized', details: { status: 401, body: answer.body } });
+    });
+  });
 });
 
 describe('connectionQueryOptions', () => {

@@ -93,6 +93,20 @@ describe('validateConnectionResponse', () => {
     expect(error.message).toMatch(/server secret.*revoke/);
     expect(error.message).not.toContain('supersecret');
   });
+
+  it.each<[string, unknown, string | null]>([
+    ['a nested field', { ...valid, debug: { upstream: [{ key: 'lk_dev1.supersecret' }] } }, 'debug'],
+    ['a property name', { ...valid, debug: { 'lk_dev1.supersecret': true } }, 'debug'],
+    ['a sentence', { ...valid, note: 'your key is lk_dev1.supersecret.' }, 'note'],
+    ['a top-level property name', { ...valid, 'lk_dev1.supersecret': true }, null],
+    ['an array answer', ['lk_dev1.supersecret'], null],
+  ])('refuses an API key in %s with api-key-in-browser, naming the top-level field, showing no part of the key', (_name, value, field) => {
+    const error = failure(value);
+    expect(error.code).toBe('api-key-in-browser');
+    expect(error.details).toEqual({ field });
+    expect(error.message).toMatch(/revoke/);
+    expect(JSON.stringify(error) + error.message).not.toMatch(/supersecret|lk_dev1/);
+  });
 });
 
 describe('connectionRefreshDelay', () => {

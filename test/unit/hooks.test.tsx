@@ -265,6 +265,30 @@ describe('useDataChannel', () => {
     await expect(result.current.send('x')).rejects.toMatchObject({ code: 'not-permitted', message: expect.stringMatching(/canPublishData/) });
     expect(room.sentData).toEqual([]);
   });
+
+  it.each<[string, unknown, RegExp]>([
+    ['a number', 42, /a number/],
+    ['null', null, /null/],
+    ['an object', { x: 1 }, /an object/],
+    ['an array of numbers', [1, 2], /an array/],
+    ['an ArrayBuffer', new ArrayBuffer(4), /an ArrayBuffer/],
+    ['an Int16Array', new Int16Array([300]), /an Int16Array/],
+  ])('refuses to send %s with invalid-message, naming the fix, and sends nothing', async (_name, payload, problem) => {
+    const { room, result } = hook(() => useDataChannel('cursor'));
+    const publish = vi.spyOn(room.localParticipant, 'publishData');
+    const refused = result.current.send(payload as Uint8Array);
+    await expect(refused).rejects.toMatchObject({ name: 'RoomKitError', code: 'invalid-message', message: expect.stringMatching(problem) });
+    await expect(refused).rejects.toMatchObject({ message: expect.stringMatching(/Uint8Array or a string.*TextEncoder/) });
+    expect(publish).not.toHaveBeenCalled();
+    expect(room.sentData).toEqual([]);
+  });
+
+  it('still sends bytes and strings, the empty ones too', async () => {
+    const { room, result } = hook(() => useDataChannel('cursor'));
+    await act(() => result.current.send(new Uint8Array([104, 105])));
+    await act(() => result.current.send(''));
+    expect(room.sentData.map((d) => d.text)).toEqual(['hi', '']);
+  });
 });
 
 describe('useChat', () => {

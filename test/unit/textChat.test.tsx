@@ -121,6 +121,57 @@ describe('chat on lk.chat text streams and legacy packets', () => {
     });
   });
 
+  /** Watches every way a message can leave: text streams, and data packets (the legacy copy). */
+  const watchWire = (room: TestRoom) => {
+    const lp = room.localParticipant;
+    return [vi.spyOn(lp, 'sendText'), vi.spyOn(lp, 'streamText'), vi.spyOn(lp, 'publishData')];
+  };
+
+  it.each<[string, unknown, RegExp]>([
+    ['an empty string', '', /empty/],
+    ['white space only', ' \n\t ', /white space/],
+    ['a number', 42, /a number/],
+    ['null', null, /null/],
+    ['an object', {}, /an object/],
+    ['undefined', undefined, /undefined/],
+  ])('refuses to send %s with invalid-message, naming the fix, and sends nothing', async (_name, text, problem) => {
+    const room = createTestRoom({ local: { identity: 'me' } });
+    const { result } = renderHook(() => useChat(), { wrapper: wrap(room) });
+    const wire = watchWire(room);
+    await act(async () => {
+      const refused = result.current.send(text as string);
+      await expect(refused).rejects.toMatchObject({ name: 'RoomKitError', code: 'invalid-message', message: expect.stringMatching(problem) });
+      await expect(refused).rejects.toMatchObject({ message: expect.stringMatching(/useChat\(\)\.send.*non-blank string/) });
+    });
+    for (const spy of wire) expect(spy).not.toHaveBeenCalled();
+    expect(room.sentText).toEqual([]);
+    expect(room.sentData).toEqual([]);
+    expect(result.current.messages).toEqual([]);
+    expect(result.current.error?.code).toBe('invalid-message');
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty string', ''],
+    ['white space only', '   '],
+    ['a number', 7],
+    ['null', null],
+    ['an array', ['x']],
+  ])('refuses to edit a message into %s with invalid-message, and sends nothing', async (_name, text) => {
+    const room = createTestRoom();
+    const { result } = renderHook(() => useChat(), { wrapper: wrap(room) });
+    let id = '';
+    await act(async () => {
+      id = (await result.current.send('keep me')).id;
+    });
+    const wire = watchWire(room);
+    await act(async () => {
+      await expect(result.current.edit(id, text as string)).rejects.toMatchObject({ code: 'invalid-message', message: expect.stringMatching(/useChat\(\)\.edit/) });
+    });
+    for (const spy of wire) expect(spy).not.toHaveBeenCalled();
+    expect(room.sentText).toHaveLength(1);
+    expect(result.current.messages.map((m) => m.message)).toEqual(['keep me']);
+  });
+
   it('gates sending on canPublishData: nothing reaches the server, in either format', async () => {
     const room = createTestRoom({ local: { grants: { canPublishData: false } } });
     const { result } = renderHook(() => useChat(), { wrapper: wrap(room) });

@@ -4,7 +4,7 @@ import { ConnectionState, DisconnectReason, RoomEvent, type Room, type RoomOptio
 import type * as LiveKit from 'livekit-client';
 import { useState, type ReactNode } from 'react';
 import type { RoomApiHandle } from '../../dev/room-api/index';
-import { RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, type RoomKitError } from '../../src/index';
+import { ConnectionStateToast, RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, type RoomKitError } from '../../src/index';
 import { connectionQueryKey, connectionQueryOptions, useConnection, type ConnectionQueryOptions, type UseConnectionResult } from '../../src/query/index';
 import { closedPortUrl, startTestBackend, startTestRoomApi } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
@@ -342,5 +342,42 @@ describe('fetching with a function of the app', () => {
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/));
     expect(fetchConnection).toHaveBeenCalledTimes(1);
     expect(connectedTokens()).toEqual([token]);
+  });
+});
+
+describe('an API key in an answer of the token route', () => {
+  it('reaches neither the page, nor onError, nor the console', async () => {
+    const secret = 'Xq7Jv9Lw2Zr5Tn8Bk';
+    const parts = Array.from({ length: secret.length - 4 }, (_, i) => secret.slice(i, i + 5));
+    const leaks = (text: string) => parts.filter((part) => text.includes(part));
+    const body = JSON.stringify({ error: { message: 'refused', echo: [{ headers: { authorization: `Bearer lk_acme.${secret}` } }] } });
+    const fetchConnection = async () => new Response(body, { status: 401, headers: { 'Content-Type': 'application/json' } });
+    const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+    const spies = methods.map((m) => vi.spyOn(console, m));
+    const onError = vi.fn();
+    function Meeting() {
+      const connection = useConnection({ fetchConnection, key: 'leaky' });
+      return (
+        <RoomProvider connection={connection} onError={onError}>
+          <ConnectionStateToast />
+          <Shown />
+        </RoomProvider>
+      );
+    }
+    function Shown() {
+      const error = useRoomError();
+      // What an app may well render: the message, and the details as JSON.
+      return <pre data-testid="shown">{error ? `${error.code} ${error.message} ${JSON.stringify(error.details)}` : 'none'}</pre>;
+    }
+    try {
+      render(withClient(<Meeting />));
+      await waitFor(() => expect(screen.getByTestId('shown')).toHaveTextContent(/^api-key-in-browser .*revoke/));
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'api-key-in-browser' }));
+      expect(leaks(document.documentElement.outerHTML)).toEqual([]);
+      expect(leaks(JSON.stringify(onError.mock.calls[0]![0]))).toEqual([]);
+      for (const spy of spies) for (const args of spy.mock.calls) expect(leaks(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '))).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
