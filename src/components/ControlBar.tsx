@@ -1,23 +1,22 @@
 import { Track } from 'livekit-client';
-import { Fragment, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { getChatStore } from '../core/chatStore.js';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { canSendToTiles } from '../core/grants.js';
 import { useRoomStore } from '../hooks/RoomContext.js';
 import { useCan } from '../hooks/useCan.js';
 import { useParticipantList } from '../hooks/useParticipantList.js';
 import { useHasTranscriptions } from '../hooks/useTranscriptions.js';
 import { useStoreValue } from '../hooks/useStoreValue.js';
-import { cx, devWarn, flag } from './dev.js';
-import { useFold } from './fold.js';
+import { ChatToggle } from './ChatToggle.js';
+import { devWarn } from './dev.js';
 import { CameraFlipButton } from './CameraFlip.js';
-import { CaptionsIcon, ChatIcon, PeopleIcon } from './icons.js';
+import { CaptionsIcon, PeopleIcon } from './icons.js';
 import { useLabels, type RoomKitLabels } from './labels.js';
 import { LeaveButton } from './LeaveButton.js';
 import { MediaDeviceSelect } from './MediaDeviceSelect.js';
-import { MoreMenu } from './MoreMenu.js';
 import { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
 import { RaiseHandToggle } from './RaiseHand.js';
 import { ReactionsMenu } from './Reactions.js';
+import { Toolbar, type ToolbarEntry } from './Toolbar.js';
 import { TrackToggle } from './TrackToggle.js';
 import { useControllableState } from './useControllableState.js';
 
@@ -53,16 +52,6 @@ export interface ControlBarControls {
   leave?: boolean;
 }
 
-/**
- * @internal The controls that fold into the bar's "More" menu when the bar is too narrow for them all, least used
- * first (the microphone, camera, chat and leave controls never fold). Before any folds, labels hide and icons
- * remain. This list alone decides the order: a new control becomes foldable by naming it here.
- */
-export const FOLD_ORDER: readonly string[] = ['speakerDevice', 'cameraDevice', 'microphoneDevice', 'effects', 'pictureInPicture', 'extra', 'screenShare', 'captions', 'cameraFlip', 'reactions', 'raiseHand', 'participants'];
-
-/** The media section's controls; the others start the conversation and panels section. */
-const MEDIA = new Set(['microphone', 'microphoneDevice', 'speakerDevice', 'camera', 'cameraDevice', 'cameraFlip', 'effects', 'screenShare']);
-
 /** Props of {@link ControlBar}. */
 export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   controls?: ControlBarControls;
@@ -82,42 +71,6 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   labels?: Partial<RoomKitLabels>;
   /** Extra controls at the end of the bar, before leave; on a narrow bar they fold into the More menu (see `FOLD_ORDER`). */
   extra?: ReactNode;
-}
-
-/** Messages from others that arrived while the chat panel was closed (0 while it is open). */
-function useUnreadChat(open: boolean): number {
-  const store = useRoomStore('ControlBar');
-  const chat = getChatStore(store.room);
-  const received = useStoreValue(chat.subscribe, () => chat.getMessages().reduce((n, m) => (m.isLocal ? n : n + 1), 0));
-  const [seen, setSeen] = useState(received);
-  // While open, everything is seen: adjusted during render, so the count never shows for a frame.
-  if (open && seen !== received) setSeen(received);
-  return open ? 0 : Math.max(0, received - seen);
-}
-
-/** The chat toggle: the only part of the bar that follows chat (for its unread count). */
-function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
-  const unread = useUnreadChat(open);
-  return (
-    <button
-      type="button"
-      className="rk-button rk-chat-toggle"
-      aria-pressed={open}
-      onClick={onToggle}
-      data-unread={unread || undefined}
-      // One name however a browser joins the label and the count (which it contains, as axe wants): "Chat, 2 unread".
-      aria-label={unread ? `${labels.showChat}, ${labels.unreadMessages(unread)}` : undefined}
-    >
-      <ChatIcon />
-      <span className="rk-button-label">{labels.showChat}</span>
-      {unread ? (
-        <>
-          {' '}
-          <span className="rk-unread">{unread}</span>
-        </>
-      ) : null}
-    </button>
-  );
 }
 
 /** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
@@ -177,7 +130,7 @@ export function ControlBar({
   // conversation and the panels, then leave apart (each later section starts with `data-section-start`, which the
   // stylesheet turns into free space). A control sharing a group with the one before it sits beside it (a device
   // select beside its toggle). Absent ones are false. A foldable one also needs its name in FOLD_ORDER.
-  const entries: Array<[id: string, node: ReactNode, group?: string]> = [
+  const entries: ToolbarEntry[] = [
     ['microphone', want.microphone && mic && <TrackToggle source={Track.Source.Microphone} labels={overrides} />, 'mic'],
     ['microphoneDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
     ['speakerDevice', want.microphone && mic && want.devices && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
@@ -203,50 +156,10 @@ export function ControlBar({
     ['extra', extra],
     ['leave', want.leave && <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
   ];
-  const present = entries.filter(([, node]) => node != null && node !== false);
-  const [ref, fold] = useFold(
-    present.map(([id]) => id),
-    FOLD_ORDER,
-  );
-  const more: ReactNode[] = [];
-  const bar: ReactNode[] = [];
-  const slot = ([id, node]: (typeof present)[number], sectionStart?: boolean) => {
-    if (!fold.folded.includes(id)) {
-      return (
-        <span key={id} className="rk-control-slot" data-control={id} data-section-start={flag(!!sectionStart)}>
-          {node}
-        </span>
-      );
-    }
-    more.push(<Fragment key={id}>{node}</Fragment>);
-    return null;
-  };
-  let middle = false;
-  for (let i = 0; i < present.length; ) {
-    const name = present[i]![2];
-    const members = [present[i++]!];
-    while (name && present[i]?.[2] === name) members.push(present[i++]!);
-    const id = members[0]![0];
-    // free space before the conversation and panels (unless they open the bar) and before leave
-    const sectionStart = bar.length > 0 && (id === 'leave' || (!middle && !MEDIA.has(id)));
-    if (!MEDIA.has(id)) middle = true;
-    if (id === 'leave' && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
-    bar.push(
-      name ? (
-        <span key={name} className="rk-control-group" data-section-start={flag(sectionStart)}>
-          {members.map((member) => slot(member))}
-        </span>
-      ) : (
-        slot(members[0]!, sectionStart)
-      ),
-    );
-  }
-  if (!want.leave && more.length > 0) bar.push(<MoreMenu key="more" labels={labels}>{more}</MoreMenu>);
   return (
-    <div ref={ref} role="toolbar" aria-label={labels.controls} {...rest} className={cx('rk-control-bar', className)} data-compact={flag(fold.compact)}>
-      {bar}
+    <Toolbar {...rest} entries={entries} labels={labels} className={className}>
       {/* Renders nothing in the bar (only into the picture-in-picture window); keep it out of any menu that unmounts. */}
       {want.pictureInPicture ? <PictureInPicture labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
-    </div>
+    </Toolbar>
   );
 }

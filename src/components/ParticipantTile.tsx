@@ -109,7 +109,7 @@ function Video({ className }: { className?: string }) {
   // Frames this session cannot decrypt are dropped: say so rather than show a black box. The video stays beneath,
   // subscribed and sized, so the frames that decrypt again (after a re-key) reach it and end the mark.
   if (undecryptable) {
-    const shown = track && !track.muted && !participant.isLocal && canSubscribe;
+    const shown = track && !track.muted && canSubscribe;
     return (
       <>
         {shown && <VideoTrack track={track} className={className} />}

@@ -233,7 +233,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   disconnected: 'You are no longer connected to the meeting.',
   'not-permitted': 'You are not allowed to do that in this meeting.',
   'not-connected': 'You are not connected to the meeting.',
-  'invalid-message': 'There is nothing to send: type a message first.',
+  'invalid-message': 'Nothing to send.',
   'device-error': 'Your camera, microphone or screen could not be started.',
   'effects-unavailable': 'This effect is not available here.',
   'permission-denied': 'Your camera or microphone is blocked. Allow it in the address bar, then try again.',

@@ -94,9 +94,7 @@ const keyOf = (from: string, id: string) => `${from}\u0000${id}`;
 
 /** Throws `invalid-message` unless `text` is a string with something besides white space in it. */
 function checkText(text: unknown, method: 'send' | 'edit'): void {
-  if (typeof text !== 'string' || text.trim() === '') {
-    throw invalidMessage(`useChat().${method}`, 'the message as a non-blank string', text, 'Send what the person typed, and only once it holds more than white space (`<Chat>` keeps its send button disabled until then).');
-  }
+  if (!(typeof text === 'string' && text.trim())) throw invalidMessage(`useChat().${method}`, 'a non-blank string', text, 'Send text with more than white space in it.');
 }
 
 /** The room's chat store, created on first use. */

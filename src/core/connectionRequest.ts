@@ -1,6 +1,6 @@
 import { type ValidatedConnection, type ValidateConnectionResponseOptions, validateConnectionResponse } from './connectionResponse.js';
 import { isRoomKitError, RoomKitError } from './RoomKitError.js';
-import { containsApiKey } from './token.js';
+import { containsApiKey } from './apiKeys.js';
 
 /**
  * Where RoomKit asks your own backend for a connection: an endpoint that calls the Room API's

@@ -1,5 +1,6 @@
 import { RoomKitError } from './RoomKitError.js';
-import { containsApiKey, parseToken, validateMediaUrl, type TokenClaims } from './token.js';
+import { containsApiKey } from './apiKeys.js';
+import { parseToken, validateMediaUrl, type TokenClaims } from './token.js';
 
 /**
  * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend

@@ -63,21 +63,13 @@ export function getDataBus(room: Room): DataBus {
   return bus;
 }
 
-/** What a caller passed, in words: `a number`, `null`, `an ArrayBuffer`, `an empty string`, `white space only`. */
-function kindOf(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? 'an empty string' : 'white space only';
-  if (value === null || value === undefined) return String(value);
-  const name = typeof value !== 'object' ? typeof value : Array.isArray(value) ? 'array' : (value.constructor?.name ?? 'Object');
-  const noun = name === 'Object' ? 'object' : name;
-  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
-}
-
 /**
- * @internal The error for a message that cannot be sent: `method` needs `needs`, got `value` (named in words), and
- * nothing was sent; `fix` says what to do.
+ * @internal The error for a message that cannot be sent: `method` needs `needs`, got `value` (its type, or the string
+ * itself), and nothing was sent; `fix` says what to do.
  */
 export function invalidMessage(method: string, needs: string, value: unknown, fix: string): RoomKitError {
-  return new RoomKitError('invalid-message', `\`${method}\` needs ${needs}, but got ${kindOf(value)}: nothing was sent. ${fix}`);
+  const got = typeof value === 'string' ? JSON.stringify(value) : ((value as object | null)?.constructor?.name ?? String(value));
+  return new RoomKitError('invalid-message', `\`${method}\` needs ${needs}, but got ${got}: nothing was sent. ${fix}`);
 }
 
 /**
@@ -88,7 +80,7 @@ export function invalidMessage(method: string, needs: string, value: unknown, fi
  */
 export async function sendData(room: Room, payload: Uint8Array | string, options: SendDataOptions = {}): Promise<void> {
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
-    throw invalidMessage('useDataChannel().send', 'a Uint8Array or a string', payload, 'Encode other data first, e.g. `new TextEncoder().encode(JSON.stringify(value))`.');
+    throw invalidMessage('useDataChannel().send', 'a Uint8Array or a string', payload, 'Encode other data first (TextEncoder).');
   }
   assertCanSendData(room);
   const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : new Uint8Array(payload);

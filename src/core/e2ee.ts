@@ -5,6 +5,7 @@
  */
 import { ExternalE2EEKeyProvider, isE2EESupported, KeyProviderEvent, RoomEvent, type BaseKeyProvider, type KeyInfo, type Room } from 'livekit-client';
 import { createE2EEWorker } from './e2eeWorker.js';
+import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.js';
 import { getEncryptionStore } from './encryptionStore.js';
 import { encryptionSetups } from './encryptionSetups.js';
 import { RoomKitError } from './RoomKitError.js';
@@ -69,7 +70,7 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
   let passphrase = options.passphrase;
   let worker: Worker | undefined;
   let workerFailure: RoomKitError | undefined;
-  const watched = new Set<Room>();
+  const watched = new Map<Room, DecryptionMonitor>();
   const encryption: RoomEncryption = {
     async setPassphrase(next) {
       if (own) throw new RoomKitError('bad-request', 'This encryption uses your own key provider: set its keys there, not a passphrase.');
@@ -81,7 +82,7 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
   // Any new key (a passphrase, or the app's own key provider): whoever this session could not decrypt is checked
   // again, stays marked until its frames decode, and is reported again while it stays on a key this one lacks.
   keyProvider.on(KeyProviderEvent.SetKey, (key: KeyInfo) =>
-    watched.forEach((room) => getEncryptionStore(room).keyChanged(key.participantIdentity === room.localParticipant.identity ? undefined : key.participantIdentity)),
+    watched.forEach((monitor, room) => monitor.keyChanged(key.participantIdentity === room.localParticipant.identity ? undefined : key.participantIdentity)),
   );
   /**
    * Until `room` disconnects: reports the worker's failure, and each time a participant's media cannot be decrypted
@@ -91,7 +92,11 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
   const watch = (room: Room, report: (error: RoomKitError, onlyApp?: boolean) => void) => {
     if (watched.has(room)) return;
     const store = getEncryptionStore(room);
-    const stopFailures = store.onFailure((identity, cause) =>
+    // The worker did not load (a blocked or missing script) or crashed: nothing is encrypted or decrypted any more.
+    const onWorkerError = (event: ErrorEvent) =>
+      report(unsupported(`End-to-end encryption stopped working: ${event.message || 'the worker script failed to load'}.`, event.error));
+    const stopStore = store.subscribe(() => undefined);
+    const monitor = monitorDecryption(room, (identity, cause) =>
       report(
         new RoomKitError(
           'decryption-failed',
@@ -101,20 +106,16 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
         true,
       ),
     );
-    // The worker did not load (a blocked or missing script) or crashed: nothing is encrypted or decrypted any more.
-    const onWorkerError = (event: ErrorEvent) =>
-      report(unsupported(`End-to-end encryption stopped working: ${event.message || 'the worker script failed to load'}.`, event.error));
-    const stopStore = store.subscribe(() => undefined);
     const stop = () => {
       room.off(RoomEvent.Disconnected, stop);
       worker?.removeEventListener('error', onWorkerError);
-      stopFailures();
       stopStore();
+      monitor.stop();
       watched.delete(room);
     };
     room.on(RoomEvent.Disconnected, stop);
     worker?.addEventListener('error', onWorkerError);
-    watched.add(room);
+    watched.set(room, monitor);
   };
   encryptionSetups.set(encryption, {
     roomOptions() {

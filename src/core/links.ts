@@ -11,12 +11,9 @@ export interface TextPiece {
 const CANDIDATE = /(?<=^|[\s([{"'<])https?:\/\/[^\s<>"'`]+/gi;
 // Punctuation that ends a sentence rather than the address.
 const TRAILING = /[.,;:!?'")\]}]+$/;
-// A host label may use one script: `аpple` with a Cyrillic "а" is not `apple`. Japanese writes Han and kana together
-// (one group); the letters of every other script count as one more group.
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Cherokee', 'Hebrew', 'Arabic', 'Hangul', 'Han Hiragana Katakana'].map(
-  (names) => names.replace(/\w+ ?/g, (name) => `\\p{Script=${name.trim()}}`),
-);
-const SCRIPT_GROUPS = [...SCRIPTS, `^${SCRIPTS.join('')}\\P{L}`].map((set) => new RegExp(`[${set}]`, 'u'));
+// A host label may use one script: `аpple` with a Cyrillic "а" is not `apple`. Mixed are Latin with the letters of any
+// other script, and Cyrillic with Greek (the look-alike alphabets); one script, or Japanese Han with kana, is not.
+const MIXED = /\p{Script=Latin}.*[^\P{L}\p{Script=Latin}]|[^\P{L}\p{Script=Latin}].*\p{Script=Latin}|\p{Script=Cyrillic}.*\p{Script=Greek}|\p{Script=Greek}.*\p{Script=Cyrillic}/u;
 
 /**
  * @internal Splits a chat message into text and `http(s)` links. Nothing else ever becomes a link: other schemes
@@ -58,9 +55,7 @@ function webAddress(candidate: string): string | undefined {
   // The host as written: up to the path, query or fragment (a backslash, which URL reads as "/", keeps its @ in).
   const host = candidate.slice(candidate.indexOf('//') + 2).split(/[/?#]/)[0]!;
   if (/[@%]/.test(host)) return undefined;
-  for (const label of host.split(/[.\u3002\uff0e\uff61]/)) {
-    if (SCRIPT_GROUPS.filter((group) => group.test(label)).length > 1) return undefined;
-  }
+  if (host.split(/[.\u3002\uff0e\uff61]/).some((label) => MIXED.test(label))) return undefined;
   try {
     const url = new URL(candidate);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.href : undefined;

@@ -32,28 +32,14 @@ export interface TokenClaims {
   video: TokenVideoGrant;
 }
 
-// One shape of an API key, `lk_<id>.<secret>`: alone (what a token or header holds), or anywhere in a text.
-const API_KEY = String.raw`lk_[A-Za-z0-9_-]+\.[^.\s]+`;
-const API_KEY_SHAPE = new RegExp(`^(?:bearer\\s+)?${API_KEY}$`, 'i');
-// In a text, a key starts a word: `talk_about.it` or a host or path such as `wss://lk_media.example` is none.
-const API_KEY_IN_TEXT = new RegExp(`(?<![\\w./-])${API_KEY}`, 'i');
+/** @internal An API key, `lk_<id>.<secret>`, alone: what a token or header holds (inside a text: apiKeys.ts, same shape). */
+export const API_KEY_SHAPE = /^(?:bearer\s+)?lk_[A-Za-z0-9_-]+\.[^.\s]+$/i;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const SOURCES: readonly TrackSourceName[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'];
 
 /** True when `value` looks like a Room API key (`lk_<id>.<secret>`), which must never reach a browser. */
 export function looksLikeApiKey(value: string): boolean {
   return API_KEY_SHAPE.test(value.trim());
-}
-
-/**
- * @internal True when an API key stands anywhere in `value`: inside a string, or in any property name or string of
- * an object or array, at any depth.
- */
-export function containsApiKey(value: unknown, seen = new Set<object>()): boolean {
-  if (typeof value === 'string') return API_KEY_IN_TEXT.test(value);
-  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
-  seen.add(value);
-  return Object.entries(value).some(([name, v]) => API_KEY_IN_TEXT.test(name) || containsApiKey(v, seen));
 }
 
 function apiKeyError(): RoomKitError {

@@ -1,19 +1,25 @@
+import { Track } from 'livekit-client';
 import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useAudioRoomLabels } from '../components/audioRoomLabels.js';
 import { Chat } from '../components/Chat.js';
 import { ConnectionStateToast, useConnectionMessage } from '../components/ConnectionStateToast.js';
-import { ControlBar } from '../components/ControlBar.js';
+import { ChatToggle } from '../components/ChatToggle.js';
 import { cx, flag } from '../components/dev.js';
 import { EncryptedBadge } from '../components/EncryptedBadge.js';
 import { CloseIcon } from '../components/icons.js';
 import type { RoomKitLabels } from '../components/labels.js';
+import { LeaveButton } from '../components/LeaveButton.js';
 import { ListenerList } from '../components/ListenerList.js';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.js';
+import { MediaDeviceSelect } from '../components/MediaDeviceSelect.js';
 import { ParticipantAudioTile } from '../components/ParticipantAudioTile.js';
 import { AdminActionsContext, type AdminActions } from '../components/ParticipantAdminMenu.js';
+import { RaiseHandToggle } from '../components/RaiseHand.js';
 import { RecordingIndicator } from '../components/Recording.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { StartAudio } from '../components/StartAudio.js';
+import { Toolbar } from '../components/Toolbar.js';
+import { TrackToggle } from '../components/TrackToggle.js';
 import { manageAudioRoom } from '../core/audioRoomSubscriptions.js';
 import { useAudioRoomParticipants } from '../hooks/useAudioRoomParticipants.js';
 import { useCan } from '../hooks/useCan.js';
@@ -192,12 +198,17 @@ export function AudioConference({
             </div>
           ) : null}
         </div>
-        <ControlBar
-          labels={overrides}
-          controls={{ microphone, camera: false, screenShare: false, chat, raiseHand: canSendData && !hidden }}
-          chatOpen={chatOpen}
-          onChatToggle={() => setChatOpen((open) => !open)}
-          {...(onLeave ? { onLeave } : {})}
+        {/* The audio room's bar: the microphone (for speakers), raise hand, chat and leave; no camera, screen or meeting extras. */}
+        <Toolbar
+          labels={labels}
+          entries={[
+            ['microphone', microphone && <TrackToggle source={Track.Source.Microphone} labels={overrides} />, 'mic'],
+            ['microphoneDevice', microphone && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
+            ['speakerDevice', microphone && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
+            ['raiseHand', canSendData && !hidden && <RaiseHandToggle labels={overrides} />],
+            ['chat', chat && <ChatToggle open={chatOpen} onToggle={() => setChatOpen((open) => !open)} labels={labels} />],
+            ['leave', <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
+          ]}
         />
         <StartAudio labels={overrides} />
         <RoomAudioRenderer />

@@ -1,27 +1,28 @@
 import { RoomEvent, type Room } from 'livekit-client';
-import { getEncryptionStore, setDecodeProbe } from '../core/encryptionStore.js';
+import { monitorDecryption, type DecryptionMonitor } from '../core/decryptionMonitor.js';
+import { getEncryptionStore } from '../core/encryptionStore.js';
 import { RoomKitError } from '../core/RoomKitError.js';
 
-/** Per simulated room: whose frames this session cannot decrypt, and how many have been decoded so far. */
-const rooms = new WeakMap<Room, { failing: Set<string>; decoded: number }>();
+/** Per simulated room: whose frames this session cannot decrypt, and the monitor that reads the simulated receivers. */
+const rooms = new WeakMap<Room, { failing: Set<string>; monitor: DecryptionMonitor }>();
 
 /**
  * As an encrypted RoomProvider session does: the encryption store listens from the start, so failures are recorded
  * before any tile asks. The simulated receivers decode every participant's frames but those of the failing ones,
  * whose packets still arrive, so the store's checks read them as a real session reads its receivers.
  */
-export function holdEncryptionStore(room: Room): { failing: Set<string>; decoded: number } {
+export function holdEncryptionStore(room: Room): { failing: Set<string>; monitor: DecryptionMonitor } {
   const held = rooms.get(room);
   if (held) return held;
-  const state = { failing: new Set<string>(), decoded: 0 };
-  rooms.set(room, state);
-  setDecodeProbe(room, async (participant) => {
-    state.decoded += 1;
-    return state.failing.has(participant.identity)
-      ? { frames: 0, samples: 0, packets: state.decoded }
-      : { frames: state.decoded, samples: 0, packets: state.decoded };
-  });
   getEncryptionStore(room).subscribe(() => undefined);
+  const failing = new Set<string>();
+  let decoded = 0;
+  const monitor = monitorDecryption(room, () => undefined, async (participant) => {
+    decoded += 1;
+    return failing.has(participant.identity) ? { frames: 0, samples: 0, packets: decoded } : { frames: decoded, samples: 0, packets: decoded };
+  });
+  const state = { failing, monitor };
+  rooms.set(room, state);
   return state;
 }
 
@@ -44,9 +45,9 @@ export function failDecryption(room: Room, identity: string): void {
  */
 export async function recoverDecryption(room: Room, identity: string): Promise<void> {
   remote(room, identity);
-  holdEncryptionStore(room).failing.delete(identity);
-  const store = getEncryptionStore(room);
+  const { failing, monitor } = holdEncryptionStore(room);
+  failing.delete(identity);
   // Two reads: the first may be the baseline of a mark made since the last one.
-  await store.poll();
-  await store.poll();
+  await monitor.poll();
+  await monitor.poll();
 }

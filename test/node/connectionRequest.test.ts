@@ -2,6 +2,8 @@ import { CancelledError, QueryClient } from '@tanstack/react-query';
 import type { RoomApiHandle } from '../../dev/room-api/index';
 import { verifyToken } from '../../dev/room-api/index';
 import { parseRetryAfter, requestConnection } from '../../src/core/connectionRequest';
+import { API_KEY_IN_TEXT } from '../../src/core/apiKeys';
+import { API_KEY_SHAPE } from '../../src/core/token';
 import { connectionRetryDelay, isRoomKitError, retryConnection, RoomKitError, type ConnectionErrorDetails, type RoomKitErrorCode } from '../../src/index';
 import { connectionQueryKey, connectionQueryOptions, type ConnectionQueryOptions } from '../../src/query/index';
 import { API_KEY, closeAfterAll, closedPortUrl, reply, startServer, startTestBackend, startTestRoomApi, type TestServer } from '../helpers/httpServers';
@@ -419,5 +421,13 @@ describe('connectionQueryOptions', () => {
       code: 'unreachable',
       details: { status: 500, body: { error: 'boom' } },
     });
+  });
+});
+
+describe('API key shapes', () => {
+  it('finds inside a text the same key shape that looksLikeApiKey finds alone', () => {
+    const core = (re: RegExp) => re.source.replace(/^\^\(\?:bearer\\s\+\)\?|\$$|^\(\?<!\[\\w\.\/-\]\)/g, '');
+    expect(core(API_KEY_IN_TEXT)).toBe(core(API_KEY_SHAPE));
+    expect(core(API_KEY_SHAPE)).toContain('lk_');
   });
 });

@@ -4,7 +4,8 @@
  */
 import { RoomEvent, type Participant } from 'livekit-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DECODE_POLL_MS, getEncryptionStore, STALLED_READS, setDecodeProbe, type DecodeSample } from '../../src/core/encryptionStore';
+import { DECODE_POLL_MS, monitorDecryption, STALLED_READS, type DecodeSample } from '../../src/core/decryptionMonitor';
+import { getEncryptionStore } from '../../src/core/encryptionStore';
 import { createTestRoom } from '../../src/testing/index';
 
 /** A room with Eve and Bob, and receivers whose counts the test sets (undefined: nothing to read). */
@@ -12,18 +13,17 @@ function setup() {
   const room = createTestRoom({ participants: [{ identity: 'eve', name: 'Eve', camera: true, microphone: true }, { identity: 'bob', name: 'Bob' }] });
   const samples = new Map<string, DecodeSample | undefined>();
   const reads: string[] = [];
-  setDecodeProbe(room, async (participant) => {
-    reads.push(participant.identity);
-    const sample = samples.get(participant.identity);
-    return sample && { ...sample };
-  });
   const store = getEncryptionStore(room);
   const failures: string[] = [];
   const changes = vi.fn();
   const unsubscribe = store.subscribe(changes);
-  store.onFailure((identity) => failures.push(identity));
+  const monitor = monitorDecryption(room, (identity) => failures.push(identity), async (participant) => {
+    reads.push(participant.identity);
+    const sample = samples.get(participant.identity);
+    return sample && { ...sample };
+  });
   const fail = (identity: string) => room.emit(RoomEvent.EncryptionError, new Error('InvalidKey'), room.getParticipantByIdentity(identity) as Participant);
-  return { room, store, samples, reads, failures, changes, unsubscribe, fail };
+  return { room, store, monitor, samples, reads, failures, changes, unsubscribe, fail };
 }
 
 beforeEach(() => {
@@ -77,10 +77,10 @@ describe('encryption store: cannot decrypt, and recovery', () => {
   });
 
   it('after a key change here, a participant still on the old key stays marked and is reported again', async () => {
-    const { store, samples, failures, fail } = setup();
+    const { store, monitor, samples, failures, fail } = setup();
     samples.set('eve', { frames: 5, samples: 0, packets: 10 });
     fail('eve');
-    store.keyChanged();
+    monitor.keyChanged();
     await vi.advanceTimersByTimeAsync(0);
     expect(store.decryptionFailed('eve')).toBe(true);
     expect(failures).toEqual(['eve']);
@@ -98,16 +98,16 @@ describe('encryption store: cannot decrypt, and recovery', () => {
     await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
     expect(failures).toEqual(['eve', 'eve']);
     // An EncryptionError after the next key change reports it too.
-    store.keyChanged('eve');
+    monitor.keyChanged('eve');
     fail('eve');
     expect(failures).toEqual(['eve', 'eve', 'eve']);
   });
 
   it('after a key change that matches the other side, the mark ends on the first frames decoded', async () => {
-    const { store, samples, failures, fail } = setup();
+    const { store, monitor, samples, failures, fail } = setup();
     samples.set('eve', { frames: 5, samples: 0, packets: 10 });
     fail('eve');
-    store.keyChanged();
+    monitor.keyChanged();
     await vi.advanceTimersByTimeAsync(0);
     samples.set('eve', { frames: 9, samples: 0, packets: 60 });
     await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
@@ -116,18 +116,18 @@ describe('encryption store: cannot decrypt, and recovery', () => {
   });
 
   it('a key change for one participant rechecks that one only; where no receiver can be read, it drops the mark', async () => {
-    const { store, samples, fail } = setup();
+    const { store, monitor, samples, fail } = setup();
     samples.set('eve', { frames: 5, samples: 0, packets: 10 });
     fail('eve');
     fail('bob');
-    store.keyChanged('bob');
+    monitor.keyChanged('bob');
     await vi.advanceTimersByTimeAsync(0);
     expect(store.decryptionFailed('bob')).toBe(false);
     expect(store.decryptionFailed('eve')).toBe(true);
   });
 
-  it('a participant that publishes again or leaves starts clean; nothing is read once nobody listens', async () => {
-    const { room, store, reads, unsubscribe, fail } = setup();
+  it('a participant that publishes again or leaves starts clean; nothing is read once the monitor stops', async () => {
+    const { room, store, monitor, reads, fail } = setup();
     fail('eve');
     fail('bob');
     room.unpublishTrack('eve', 'camera').publishTrack('eve', 'camera');
@@ -135,7 +135,7 @@ describe('encryption store: cannot decrypt, and recovery', () => {
     room.removeParticipant('bob');
     expect(store.decryptionFailed('bob')).toBe(false);
     fail('eve');
-    unsubscribe();
+    monitor.stop();
     await vi.advanceTimersByTimeAsync(3 * DECODE_POLL_MS);
     expect(reads).toEqual([]);
   });

@@ -267,12 +267,12 @@ describe('useDataChannel', () => {
   });
 
   it.each<[string, unknown, RegExp]>([
-    ['a number', 42, /a number/],
+    ['a number', 42, /got Number/],
     ['null', null, /null/],
-    ['an object', { x: 1 }, /an object/],
-    ['an array of numbers', [1, 2], /an array/],
-    ['an ArrayBuffer', new ArrayBuffer(4), /an ArrayBuffer/],
-    ['an Int16Array', new Int16Array([300]), /an Int16Array/],
+    ['an object', { x: 1 }, /got Object/],
+    ['an array of numbers', [1, 2], /got Array/],
+    ['an ArrayBuffer', new ArrayBuffer(4), /got ArrayBuffer/],
+    ['an Int16Array', new Int16Array([300]), /got Int16Array/],
   ])('refuses to send %s with invalid-message, naming the fix, and sends nothing', async (_name, payload, problem) => {
     const { room, result } = hook(() => useDataChannel('cursor'));
     const publish = vi.spyOn(room.localParticipant, 'publishData');

@@ -128,11 +128,11 @@ describe('chat on lk.chat text streams and legacy packets', () => {
   };
 
   it.each<[string, unknown, RegExp]>([
-    ['an empty string', '', /empty/],
-    ['white space only', ' \n\t ', /white space/],
-    ['a number', 42, /a number/],
+    ['an empty string', '', /got ""/],
+    ['white space only', ' \n\t ', /got " \\n\\t "/],
+    ['a number', 42, /got Number/],
     ['null', null, /null/],
-    ['an object', {}, /an object/],
+    ['an object', {}, /got Object/],
     ['undefined', undefined, /undefined/],
   ])('refuses to send %s with invalid-message, naming the fix, and sends nothing', async (_name, text, problem) => {
     const room = createTestRoom({ local: { identity: 'me' } });
