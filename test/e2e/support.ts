@@ -10,6 +10,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
+import { WAIT } from './wait';
+
+export { WAIT } from './wait';
 
 const fixtures = resolve(import.meta.dirname, 'fixtures');
 
@@ -75,6 +78,15 @@ export interface BrowserSession {
 }
 
 /**
+ * Gives every Playwright wait in `context` that names no timeout of its own (a locator's `waitFor()` and actions,
+ * `waitForFunction`, `waitForEvent`…) the suite's bound, {@link WAIT}, instead of Playwright's default.
+ */
+export function boundWaits(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(WAIT.timeout);
+  return context;
+}
+
+/**
  * Launches /usr/bin/chromium with a fresh profile directory, with {@link CHROMIUM_ARGS} and `extraArgs`. One browser at
  * a time: the machine has two cores.
  */
@@ -85,6 +97,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     args: [...CHROMIUM_ARGS, ...extraArgs],
     permissions: ['camera', 'microphone'],
   });
+  boundWaits(context);
   const logs: string[] = [];
   const session: BrowserSession = {
     context,
