@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, type VideoGrant } from '../../dev/media-server';
 import type { PublisherMedia } from './recording/publisher';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-recording-secret';
 const EMPTY_MS = 1000;
@@ -39,7 +39,7 @@ const recorderToken = (room: string) =>
 async function publisher(room: string, identity: string, name: string, media: PublisherMedia): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}publisher.html`);
-  await page.waitForFunction(() => 'lkPublisher' in window, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => 'lkPublisher' in window, undefined, { timeout: WAIT.timeout });
   await page.evaluate(([url, token, m]) => window.lkPublisher.join(url, token, m), [app.media.url, publisherToken(room, identity, name), media] as const);
   return page;
 }
@@ -113,24 +113,24 @@ describe('recording template through the dev media server', () => {
     const recorder = await recorderPage(ROOM);
     const { view } = recorder;
 
-    await view.waitFor({ timeout: 20_000 });
+    await view.waitFor({ timeout: WAIT.timeout });
     // Both publishers' tiles, each playing video: a size, and a decoded frame count that grows.
     for (const name of ['Ada', 'Bob']) {
       const tile = view.getByRole('group', { name });
-      await tile.waitFor({ timeout: 20_000 });
-      await expect.poll(() => tile.evaluate((el) => el.querySelector('video')?.videoWidth ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+      await tile.waitFor({ timeout: WAIT.timeout });
+      await expect.poll(() => tile.evaluate((el) => el.querySelector('video')?.videoWidth ?? 0), WAIT).toBeGreaterThan(0);
       const frames = () => tile.evaluate((el) => el.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0);
       const before = await frames();
-      await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(frames, WAIT).toBeGreaterThan(before);
     }
     expect(await view.locator('.rk-recording-stage').getAttribute('data-layout')).toBe('grid');
     // The recorder has no tile and nothing to press.
     expect(await view.getByRole('group').count()).toBe(2);
     expect(await view.locator('button').count()).toBe(0);
     // Their microphones play too.
-    await expect.poll(() => recorder.page.evaluate(() => [...document.querySelectorAll('audio')].filter((a) => !a.paused).length), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => recorder.page.evaluate(() => [...document.querySelectorAll('audio')].filter((a) => !a.paused).length), WAIT).toBe(2);
     // START_RECORDING, once, and only once a remote video had presented a frame.
-    await expect.poll(() => [...recorder.lines], { timeout: 20_000 }).toEqual(['START_RECORDING']);
+    await expect.poll(() => [...recorder.lines], WAIT).toEqual(['START_RECORDING']);
     const { atStart } = await recorder.recorded();
     expect(onAPicture(atStart), JSON.stringify(atStart)).toBe(true);
     // The publishers never saw the hidden recorder.
@@ -139,8 +139,8 @@ describe('recording template through the dev media server', () => {
     // Both leave: after the empty time, END_RECORDING.
     await ada.evaluate(() => window.lkPublisher.leave());
     await bob.evaluate(() => window.lkPublisher.leave());
-    await view.getByRole('status').filter({ hasText: 'Waiting for participants…' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => [...recorder.lines], { timeout: 20_000 }).toEqual(['START_RECORDING', 'END_RECORDING']);
+    await view.getByRole('status').filter({ hasText: 'Waiting for participants…' }).waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => [...recorder.lines], WAIT).toEqual(['START_RECORDING', 'END_RECORDING']);
     expect(await view.getAttribute('data-signal')).toBe('stopped');
     await Promise.all([ada.close(), bob.close(), recorder.page.close()]);
   });
@@ -150,16 +150,16 @@ describe('recording template through the dev media server', () => {
     const ada = await publisher(ROOM, 'ada', 'Ada', { microphone: true, camera: 'held' });
     // A bound longer than this test may run: only the frame can start the recording here.
     const recorder = await recorderPage(ROOM, 600_000);
-    await recorder.view.getByRole('group', { name: 'Ada' }).waitFor({ timeout: 20_000 });
+    await recorder.view.getByRole('group', { name: 'Ada' }).waitFor({ timeout: WAIT.timeout });
     // Ada's microphone plays (the template heard it: the page's capture listener runs before the template's)…
-    await expect.poll(async () => (await recorder.recorded()).audioPlayedAt !== undefined, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await recorder.recorded()).audioPlayedAt !== undefined, WAIT).toBe(true);
     // …and her camera, published, subscribed and not muted, has sent no frame: no start on the audio.
     expect(await recorder.page.evaluate(() => document.querySelector('video')?.videoWidth)).toBe(0);
     expect((await recorder.recorded()).atStart).toBeUndefined();
     expect(await recorder.view.getAttribute('data-signal')).toBe('idle');
     // Her camera's first frame starts it.
     await ada.evaluate(() => window.lkPublisher.showCamera());
-    await expect.poll(() => [...recorder.lines], { timeout: 20_000 }).toEqual(['START_RECORDING']);
+    await expect.poll(() => [...recorder.lines], WAIT).toEqual(['START_RECORDING']);
     const { atStart } = await recorder.recorded();
     expect(onAPicture(atStart), JSON.stringify(atStart)).toBe(true);
     await Promise.all([ada.close(), recorder.page.close()]);
@@ -170,7 +170,7 @@ describe('recording template through the dev media server', () => {
     const WAIT_MS = 1000;
     const ada = await publisher(ROOM, 'ada', 'Ada', { microphone: true, camera: 'held' });
     const recorder = await recorderPage(ROOM, WAIT_MS);
-    await expect.poll(() => [...recorder.lines], { timeout: 20_000 }).toEqual(['START_RECORDING']);
+    await expect.poll(() => [...recorder.lines], WAIT).toEqual(['START_RECORDING']);
     const { atStart } = await recorder.recorded();
     // On the audio, no picture, and not before the bound (a timer never fires early).
     expect(atStart?.videos, JSON.stringify(atStart)).toEqual([{ width: 0, frames: 0 }]);
@@ -184,8 +184,8 @@ describe('recording template through the dev media server', () => {
     const ada = await publisher(ROOM, 'ada', 'Ada', { microphone: true, camera: 'none' });
     // A bound longer than this test may run: only the audio can start the recording here.
     const recorder = await recorderPage(ROOM, 600_000);
-    await recorder.view.getByRole('group', { name: 'Ada' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => [...recorder.lines], { timeout: 20_000 }).toEqual(['START_RECORDING']);
+    await recorder.view.getByRole('group', { name: 'Ada' }).waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => [...recorder.lines], WAIT).toEqual(['START_RECORDING']);
     // The microphone started it: playing at the signal, with no video in the page.
     const { atStart } = await recorder.recorded();
     expect(atStart, JSON.stringify(atStart)).toMatchObject({ videos: [], audios: [{ playing: true }] });
