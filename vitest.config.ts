@@ -4,6 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
+import { WAIT } from './test/e2e/wait.ts';
 
 const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
@@ -135,8 +136,12 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
-          testTimeout: 60_000,
+          // Larger than any wait inside a test (WAIT, 20 s; a reconnection's own bounds, up to 60 s) with room for a
+          // few of them in a row on a busy machine; the tests with longer waits set their own.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          // No expect.poll falls back to vitest's 1 s: the suite's bound (test/e2e/wait.ts) is the default here too.
+          expect: { poll: WAIT },
           fileParallelism: false,
         },
       },

@@ -16,10 +16,12 @@ function isRemoteMedia(el: EventTarget | null): el is HTMLMediaElement {
 
 /**
  * Sends a recording template's signals (see `createRecorderSignals`): `start` when remote media inside `target`
- * plays (a remote `<video>`'s first frame reaches the screen, told by its `requestVideoFrameCallback` after its
- * `playing` event, or a remote `<audio>`'s `playing` event), `stop` once the room has been empty of other
- * participants for `emptyTimeoutMs`, or when the session ends. Each is sent once, to `sink` (default: LiveKit
- * Egress's console lines). Returns where the template is, for `data-*` state.
+ * plays, so that the recording opens on a picture: a remote `<video>`'s first frame reaches the screen (told by its
+ * `requestVideoFrameCallback` after its `playing` event), or a remote `<audio>` plays (its `playing` event) where no
+ * remote camera or screen share is expected to show a frame; where one is, audio waits for its first frame for at
+ * most `videoWaitMs` (default 5 000 ms). `stop` once the room has been empty of other participants for
+ * `emptyTimeoutMs`, or when the session ends. Each is sent once, to `sink` (default: LiveKit Egress's console
+ * lines). Returns where the template is, for `data-*` state.
  */
 export function useRecorderSignals(target: RefObject<HTMLElement | null>, options: UseRecorderSignalsOptions = {}): RecorderSignalState {
   const store = useRoomStore('useRecorderSignals', options.room);
@@ -29,12 +31,13 @@ export function useRecorderSignals(target: RefObject<HTMLElement | null>, option
   useEffect(() => {
     sink.current = options.sink;
   });
-  const { emptyTimeoutMs } = options;
+  const { emptyTimeoutMs, videoWaitMs } = options;
 
   useEffect(() => {
     const root = target.current;
     const signals = createRecorderSignals(store, {
-      ...(emptyTimeoutMs === undefined ? {} : { emptyTimeoutMs }),
+      emptyTimeoutMs,
+      videoWaitMs,
       sink: (signal: RecorderSignal) => {
         setState(signal === 'start' ? 'started' : 'stopped');
         (sink.current ?? egressConsoleSink)(signal);
@@ -42,12 +45,10 @@ export function useRecorderSignals(target: RefObject<HTMLElement | null>, option
     });
     if (!root) return () => signals.dispose();
     const played = (el: HTMLMediaElement) => {
-      if (el instanceof HTMLVideoElement && typeof el.requestVideoFrameCallback === 'function') {
-        // `playing` says playback began; the frame callback says a frame was actually presented.
-        el.requestVideoFrameCallback(() => signals.mediaPlaying());
-      } else {
-        signals.mediaPlaying();
-      }
+      if (!(el instanceof HTMLVideoElement)) signals.audioPlaying();
+      // `playing` says playback began; the frame callback says a frame was actually presented.
+      else if (typeof el.requestVideoFrameCallback === 'function') el.requestVideoFrameCallback(() => signals.videoPlaying());
+      else signals.videoPlaying();
     };
     // Media events do not bubble: listen in the capture phase, which every ancestor sees.
     const onPlaying = (event: Event) => {
@@ -62,7 +63,7 @@ export function useRecorderSignals(target: RefObject<HTMLElement | null>, option
       root.removeEventListener('playing', onPlaying, true);
       signals.dispose();
     };
-  }, [store, target, emptyTimeoutMs]);
+  }, [store, target, emptyTimeoutMs, videoWaitMs]);
 
   return state;
 }

@@ -10,7 +10,7 @@ import { RecordingStage } from '../components/RecordingStage.js';
 import { RoomAudioRenderer } from '../components/RoomAudioRenderer.js';
 import { RoomProvider } from '../components/RoomProvider.js';
 import type { RecordingLayout } from '../core/recordingParams.js';
-import type { RecorderSignalSink } from '../core/recordingSignals.js';
+import type { RecorderSignalSink, RecorderSignalsOptions } from '../core/recordingSignals.js';
 import type { RoomKitError } from '../core/RoomKitError.js';
 import { isRoomKitError } from '../core/RoomKitError.js';
 import { getVideoSubscriptions } from '../core/videoSubscriptions.js';
@@ -33,6 +33,12 @@ export interface RecordingViewProps extends Omit<HTMLAttributes<HTMLDivElement>,
   captions?: boolean;
   /** How long the room must be empty of other participants before `stop`, in ms (default 20 000). */
   emptyTimeoutMs?: number;
+  /**
+   * How long playing audio waits for a remote camera's or screen share's first frame before it starts the
+   * recording alone, in ms (default 5 000); only while one is expected to show a frame (see
+   * `RecorderSignalsOptions.videoWaitMs`). An audio-only room starts on its audio at once.
+   */
+  videoWaitMs?: number;
   /** Where the start and stop signals go (default: LiveKit Egress's `START_RECORDING` / `END_RECORDING` console lines). */
   sink?: RecorderSignalSink;
   /** Options for the Room it creates (read once). */
@@ -65,7 +71,8 @@ function resolve(props: RecordingViewProps): Resolved {
  * opens in a headless browser. It reads `url`, `token` and `layout` from the page address (or its props), joins as
  * the recorder (no PreJoin, no controls, publishes nothing; the token makes it hidden), shows the room in the chosen
  * layout (`grid` or `speaker`; a screen share takes the stage) with names and speaking, optional `captions`, and
- * plays the room's audio. It tells the recorder when to start (remote video or audio is playing) and when to stop
+ * plays the room's audio. It tells the recorder when to start (a remote video showed its first frame; remote audio
+ * plays where no remote video is expected, or after waiting `videoWaitMs` for one) and when to stop
  * (the room has been empty of other participants for `emptyTimeoutMs`, or the session ended), by default with the
  * console lines LiveKit Egress reads. A layout change asked for while recording (Egress `UpdateLayout`) applies live.
  *
@@ -81,7 +88,7 @@ function resolve(props: RecordingViewProps): Resolved {
  * ```
  */
 export function RecordingView(props: RecordingViewProps) {
-  const { url: _url, token: _token, room, layout: _layout, captions, emptyTimeoutMs, sink, options, onError, labels: overrides, ...rest } = props;
+  const { url: _url, token: _token, room, layout: _layout, captions, emptyTimeoutMs, videoWaitMs, sink, options, onError, labels: overrides, ...rest } = props;
   const [resolved] = useState(() => resolve(props));
   const labels = useRecordingLabels(overrides);
   const errorRef = useRef(onError);
@@ -111,13 +118,7 @@ export function RecordingView(props: RecordingViewProps) {
       {...(overrides ? { labels: overrides } : {})}
       rememberChoices={false}
     >
-      <RecordingTemplate
-        {...rest}
-        layout={resolved.layout}
-        captions={captions ?? false}
-        {...(emptyTimeoutMs === undefined ? {} : { emptyTimeoutMs })}
-        {...(sink ? { sink } : {})}
-      />
+      <RecordingTemplate {...rest} layout={resolved.layout} captions={captions ?? false} signals={{ emptyTimeoutMs, videoWaitMs, sink }} />
     </RoomProvider>
   );
 }
@@ -126,17 +127,16 @@ export function RecordingView(props: RecordingViewProps) {
 function RecordingTemplate({
   layout: initial,
   captions,
-  emptyTimeoutMs,
-  sink,
+  signals,
   className,
   ...rest
-}: HTMLAttributes<HTMLDivElement> & { layout: RecordingLayout; captions: boolean; emptyTimeoutMs?: number; sink?: RecorderSignalSink }) {
+}: HTMLAttributes<HTMLDivElement> & { layout: RecordingLayout; captions: boolean; signals: RecorderSignalsOptions }) {
   const labels = useRecordingLabels();
   const room = useRoom();
   // Its layouts manage subscriptions; say so from the first commit, so the session joins without auto-subscribing.
   useEffect(() => getVideoSubscriptions(room).manage(), [room]);
   const root = useRef<HTMLDivElement>(null);
-  const signal = useRecorderSignals(root, { ...(emptyTimeoutMs === undefined ? {} : { emptyTimeoutMs }), ...(sink ? { sink } : {}) });
+  const signal = useRecorderSignals(root, signals);
   const layout = useRecordingLayout(initial);
   const connection = useConnectionMessage(labels, 'RecordingView');
   const empty = useTileKeys().length === 0;

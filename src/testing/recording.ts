@@ -20,6 +20,11 @@ export function createRecorderSignalLog(): RecorderSignalLog {
 /**
  * What a browser does when remote media starts playing, which jsdom never does: fires `playing` on every remote
  * `<video>` (or `<audio>`, with `kind: 'audio'`) inside `container`. Returns how many elements it fired on.
+ *
+ * jsdom's videos have no `requestVideoFrameCallback`, so a recording template takes a video's `playing` as its
+ * first frame, and `start` follows at once. Audio starts a recording at once only where no remote camera or screen
+ * share is expected to show a frame; in a room with one, advance fake timers by `videoWaitMs` (default 5 000 ms) or
+ * simulate the video too.
  */
 export function simulateMediaPlaying(container: ParentNode, kind: 'video' | 'audio' = 'video'): number {
   const elements = [...container.querySelectorAll<HTMLMediaElement>(kind)].filter((el) => !el.hasAttribute('data-local'));

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-connection-test-secret';
 const ROOM = 'connection-test';
@@ -56,7 +56,7 @@ const statusOf = async (panel: Locator) =>
 
 /** Nobody is left in the room on the server: the test's Room left (no leaked connection). */
 async function roomEmpty() {
-  await expect.poll(() => app.media.room(ROOM)?.participants.length ?? 0, { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => app.media.room(ROOM)?.participants.length ?? 0, WAIT).toBe(0);
 }
 
 describe('PreJoin\u2019s connection test against the dev media server', () => {
@@ -150,21 +150,21 @@ describe('PreJoin\u2019s connection test against the dev media server', () => {
     const panel = page.getByRole('region', { name: 'Connection test' });
 
     const heldInVideoStep = async (held: number) => {
-      await expect.poll(() => page.evaluate(() => window.media.held), { timeout: 20_000 }).toBe(held);
+      await expect.poll(() => page.evaluate(() => window.media.held), WAIT).toBe(held);
       // The page's store says running before the held getUserMedia; its render may follow a moment later.
-      await expect.poll(() => step(panel, 'publishVideo').getAttribute('data-status'), { timeout: 20_000 }).toBe('running');
+      await expect.poll(() => step(panel, 'publishVideo').getAttribute('data-status'), WAIT).toBe('running');
       expect(app.media.room(ROOM)?.participants.map((p) => p.identity)).toEqual(['sam']);
     };
     const releasedAndEnded = async () => {
       await page.evaluate(() => window.media.release.splice(0).forEach((release) => release()));
-      await expect.poll(() => page.evaluate(() => window.media.tracks.map((t) => t.readyState)), { timeout: 20_000 }).not.toContain('live');
+      await expect.poll(() => page.evaluate(() => window.media.tracks.map((t) => t.readyState)), WAIT).not.toContain('live');
     };
 
     await page.evaluate(() => void (window.media.hold = true));
     await page.getByRole('button', { name: 'Test connection' }).click();
     await heldInVideoStep(1);
     await page.getByRole('button', { name: 'Stop test' }).click();
-    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 20_000 }).toBe('cancelled');
+    await expect.poll(() => panel.getAttribute('data-state'), WAIT).toBe('cancelled');
     expect(await step(panel, 'publishVideo').textContent()).toMatch(/Skipped.*Stopped/);
     await roomEmpty();
     await releasedAndEnded();
@@ -173,8 +173,8 @@ describe('PreJoin\u2019s connection test against the dev media server', () => {
     await page.getByRole('button', { name: 'Test again' }).click();
     await heldInVideoStep(2);
     await page.getByRole('button', { name: 'Join' }).click();
-    await expect.poll(() => page.evaluate(() => window.preJoinApp.joined.length), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => panel.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.preJoinApp.joined.length), WAIT).toBe(1);
+    await expect.poll(() => panel.count(), WAIT).toBe(0);
     await roomEmpty();
     await releasedAndEnded();
     await page.close();

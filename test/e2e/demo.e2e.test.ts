@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { launchBrowser, type BrowserSession } from './support';
+import { launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -179,15 +179,15 @@ describe('the live demo', () => {
     await seesVideoOf(alice, 'Bob');
     const conference = (page: Page) => page.getByRole('region', { name: 'Meeting' });
     await alice.getByRole('button', { name: 'Pin Bob' }).click();
-    await expect.poll(() => conference(alice).getAttribute('data-layout')).toBe('focus');
-    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label')).toBe('Bob');
+    await expect.poll(() => conference(alice).getAttribute('data-layout'), WAIT).toBe('focus');
+    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label'), WAIT).toBe('Bob');
     await seesVideoOf(alice, 'Bob'); // the large tile's video plays over the real path
     // A pin is this user's view only.
     expect(await conference(bob).getAttribute('data-layout')).toBe('grid');
     await alice.getByRole('button', { name: 'Pin Bob' }).click();
     await alice.getByRole('button', { name: 'Speaker view' }).click();
-    await expect.poll(() => conference(alice).getAttribute('data-layout')).toBe('speaker');
-    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label')).toBe('Bob');
+    await expect.poll(() => conference(alice).getAttribute('data-layout'), WAIT).toBe('speaker');
+    await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label'), WAIT).toBe('Bob');
     await seesVideoOf(alice, 'Bob');
     await leave(alice, bob);
   });
@@ -268,7 +268,7 @@ describe('the live demo', () => {
     await seesVideoOf(a, 'Rolf');
     await demo.media!.restart({ downMs: 1500 });
     const banner = a.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' });
-    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor({ timeout: WAIT.timeout });
     await banner.waitFor({ state: 'hidden', timeout: 60_000 });
     await b.getByRole('group', { name: 'Rita' }).waitFor({ timeout: 30_000 });
     await seesVideoOf(a, 'Rolf');
@@ -373,9 +373,9 @@ describe('token refresh', () => {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const state = () => page.evaluate(() => document.querySelector('.rk-toast')?.getAttribute('data-state'));
     await shortLived.media!.restart({ downMs: 500 });
-    await expect.poll(state, { timeout: 20_000, interval: 250 }).not.toBe('connected');
+    await expect.poll(state, { ...WAIT, interval: 250 }).not.toBe('connected');
     await expect.poll(state, { timeout: 60_000, interval: 500 }).toBe('connected');
-    await expect.poll(() => roomOf('Tess', shortLived)?.participants.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => roomOf('Tess', shortLived)?.participants.length ?? 0, WAIT).toBe(1);
     await page.close();
   }, 180_000);
 });

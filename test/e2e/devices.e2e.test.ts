@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
 import { CHROMIUM_PATH } from '../chromium';
-import { CHROMIUM_ARGS } from './support';
+import { boundWaits, CHROMIUM_ARGS, WAIT } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -61,22 +61,22 @@ describe('devices in Chromium', () => {
   });
 
   it('a refused camera is named with its fix, joining still publishes the microphone, and allowing it then works', async () => {
-    const context = await browser.newContext({ permissions: ['microphone'] });
+    const context = boundWaits(await browser.newContext({ permissions: ['microphone'] }));
     try {
       const page = await open(context, 'Cam');
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Camera blocked: allow it in the address bar, then try again');
+      await expect.poll(() => page.getByRole('alert').textContent(), WAIT).toContain('Camera blocked: allow it in the address bar, then try again');
       expect(await page.getByRole('button', { name: 'Camera', exact: true }).getAttribute('data-error')).toBe('permission-denied');
       await join(page);
       // The session tried the camera on join: the toggle says why it is off; the microphone went out.
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), { timeout: 15_000 }).toBe('permission-denied');
-      await expect.poll(() => serverTracks('Cam'), { timeout: 15_000 }).toEqual({ microphone: false });
-      await expect.poll(() => toolbarToggle(page, 'Microphone').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), WAIT).toBe('permission-denied');
+      await expect.poll(() => serverTracks('Cam'), WAIT).toEqual({ microphone: false });
+      await expect.poll(() => toolbarToggle(page, 'Microphone').getAttribute('aria-pressed'), WAIT).toBe('true');
       // The person allows the camera and presses the toggle again.
       await context.grantPermissions(['camera', 'microphone']);
       await toolbarToggle(page, 'Camera').click();
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), WAIT).toBe('true');
       expect(await toolbarToggle(page, 'Camera').getAttribute('data-error')).toBeNull();
-      await expect.poll(() => serverTracks('Cam'), { timeout: 15_000 }).toEqual({ microphone: false, camera: false });
+      await expect.poll(() => serverTracks('Cam'), WAIT).toEqual({ microphone: false, camera: false });
     } finally {
       await context.close();
     }
@@ -92,11 +92,11 @@ describe('devices in Chromium', () => {
     });
 
   it('a camera whose permission is revoked mid-call shows device-lost; allowed again, pressing the toggle brings it back', async () => {
-    const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const context = boundWaits(await browser.newContext({ permissions: ['camera', 'microphone'] }));
     try {
       const page = await open(context, 'Lou');
       await join(page);
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), WAIT).toBe('true');
       // Revoking the camera's permission makes Chromium end the live camera track (a real `ended`), and
       // livekit-client's attempt to reopen it is refused.
       const cdp = await context.newCDPSession(page);
@@ -104,30 +104,30 @@ describe('devices in Chromium', () => {
       const setCamera = (setting: 'denied' | 'granted') =>
         cdp.send('Browser.setPermission', { permission: { name: 'camera' }, setting, origin: new URL(demo.url).origin, browserContextId: targetInfo.browserContextId });
       await setCamera('denied');
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), { timeout: 15_000 }).toBe('device-lost');
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), WAIT).toBe('device-lost');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), WAIT).toBe('false');
       expect(await page.getByTestId('rk-announcer').textContent()).toContain('Camera disconnected');
-      await expect.poll(() => serverTracks('Lou').camera, { timeout: 15_000 }).toBe(true); // muted on the server
+      await expect.poll(() => serverTracks('Lou').camera, WAIT).toBe(true); // muted on the server
       // The microphone keeps going.
       expect(await toolbarToggle(page, 'Microphone').getAttribute('aria-pressed')).toBe('true');
       expect(await toolbarToggle(page, 'Microphone').getAttribute('data-error')).toBeNull();
       // Allowed again: pressing the toggle reopens it.
       await setCamera('granted');
       await toolbarToggle(page, 'Camera').click();
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), WAIT).toBe('true');
       expect(await toolbarToggle(page, 'Camera').getAttribute('data-error')).toBeNull();
-      await expect.poll(() => serverTracks('Lou').camera, { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => serverTracks('Lou').camera, WAIT).toBe(false);
     } finally {
       await context.close();
     }
   });
 
   it('a camera that stops while a camera is still available is reopened by livekit-client, and the problem clears', async () => {
-    const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const context = boundWaits(await browser.newContext({ permissions: ['camera', 'microphone'] }));
     try {
       const page = await open(context, 'Rae');
       await join(page);
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('aria-pressed'), WAIT).toBe('true');
       const before = await page.evaluate(() => {
         const { room } = (window as unknown as { __roomkitDemo: { room: { localParticipant: { getTrackPublication(s: string): { track?: { mediaStreamTrack: MediaStreamTrack } } | undefined } } } }).__roomkitDemo;
         return room.localParticipant.getTrackPublication('camera')!.track!.mediaStreamTrack.id;
@@ -142,10 +142,10 @@ describe('devices in Chromium', () => {
               const track = room.localParticipant.getTrackPublication('camera')!.track!.mediaStreamTrack;
               return `${track.id}:${track.readyState}`;
             }),
-          { timeout: 15_000 },
+          WAIT,
         )
         .not.toMatch(new RegExp(`^${before}:|:ended$`));
-      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), { timeout: 15_000 }).toBeNull();
+      await expect.poll(() => toolbarToggle(page, 'Camera').getAttribute('data-error'), WAIT).toBeNull();
       expect(await toolbarToggle(page, 'Camera').getAttribute('aria-pressed')).toBe('true');
     } finally {
       await context.close();
@@ -153,17 +153,17 @@ describe('devices in Chromium', () => {
   });
 
   it('plays remote audio on the chosen speaker and remembers the speaker and microphone for the next visit', async () => {
-    const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const context = boundWaits(await browser.newContext({ permissions: ['camera', 'microphone'] }));
     try {
       const bob = await open(context, 'Bob');
       await join(bob);
       const ada = await open(context, 'Ada');
       // Device ids appear once the preview has the permission.
       const mic = ada.getByLabel('Choose microphone');
-      await expect.poll(() => mic.locator('option').allTextContents()).toContain('Fake Audio Input 2');
+      await expect.poll(() => mic.locator('option').allTextContents(), WAIT).toContain('Fake Audio Input 2');
       await mic.selectOption({ label: 'Fake Audio Input 2' });
       const speaker = ada.getByLabel('Choose speaker');
-      await expect.poll(() => speaker.locator('option').allTextContents()).toContain('Fake Audio Output 1');
+      await expect.poll(() => speaker.locator('option').allTextContents(), WAIT).toContain('Fake Audio Output 1');
       await speaker.selectOption({ label: 'Fake Audio Output 1' });
       const outputId = await speaker.inputValue();
       const micId = await mic.inputValue();
@@ -171,24 +171,22 @@ describe('devices in Chromium', () => {
       await join(ada);
       // Bob's microphone plays on the chosen output.
       const sinks = () => ada.evaluate(() => [...document.querySelectorAll('audio')].map((a) => (a as HTMLAudioElement & { sinkId: string }).sinkId));
-      await expect.poll(sinks, { timeout: 20_000 }).toEqual([outputId]);
+      await expect.poll(sinks, WAIT).toEqual([outputId]);
       // Ada's published microphone runs on the chosen input.
       const publishedMic = () =>
         ada.evaluate(() => {
           const { room } = (window as unknown as { __roomkitDemo: { room: { localParticipant: { getTrackPublication(s: string): { track?: { mediaStreamTrack: MediaStreamTrack } } | undefined } } } }).__roomkitDemo;
           return room.localParticipant.getTrackPublication('microphone')?.track?.mediaStreamTrack.getSettings().deviceId;
         });
-      await expect.poll(publishedMic, { timeout: 15_000 }).toBe(micId);
+      await expect.poll(publishedMic, WAIT).toBe(micId);
       await ada.close();
 
       // The next visit (same browser profile) starts with both, and uses them.
       const again = await open(context, 'Ada');
-      await expect.poll(() => again.getByLabel('Choose speaker').inputValue(), { timeout: 15_000 }).toBe(outputId);
-      await expect.poll(() => again.getByLabel('Choose microphone').inputValue(), { timeout: 15_000 }).toBe(micId);
+      await expect.poll(() => again.getByLabel('Choose speaker').inputValue(), WAIT).toBe(outputId);
+      await expect.poll(() => again.getByLabel('Choose microphone').inputValue(), WAIT).toBe(micId);
       await join(again);
-      await expect.poll(() => again.evaluate(() => [...document.querySelectorAll('audio')].map((a) => (a as HTMLAudioElement & { sinkId: string }).sinkId)), {
-        timeout: 20_000,
-      }).toEqual([outputId]);
+      await expect.poll(() => again.evaluate(() => [...document.querySelectorAll('audio')].map((a) => (a as HTMLAudioElement & { sinkId: string }).sinkId)), WAIT).toEqual([outputId]);
       await again.close();
       await bob.close();
     } finally {

@@ -12,7 +12,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-effects-secret';
 const ROOM = 'effects';
@@ -79,7 +79,7 @@ describe('background effects in Chromium', () => {
         const settings = stream?.getVideoTracks()[0]?.getSettings();
         return settings ? [settings.width, settings.height] : 'no preview track yet';
       });
-    await expect.poll(previewSize, { timeout: 20_000 }).not.toBe('no preview track yet');
+    await expect.poll(previewSize, WAIT).not.toBe('no preview track yet');
     expect(await previewSize()).toEqual([320, 180]);
     const effects = page.locator('.rk-effects');
     // Nothing loads before an effect is chosen.
@@ -98,13 +98,13 @@ describe('background effects in Chromium', () => {
     // The virtual background: a white stripe at x 40–80 of the image replaces the camera's background.
     await page.getByRole('radio', { name: 'Stripes' }).check();
     await expect
-      .poll(async () => Math.min(...(await page.evaluate(() => window.effects.previewPixel(60, 90)))), { timeout: 20_000, message: app.browser.logs.slice(-10).join('\n') })
+      .poll(async () => Math.min(...(await page.evaluate(() => window.effects.previewPixel(60, 90)))), { ...WAIT, message: app.browser.logs.slice(-10).join('\n') })
       .toBeGreaterThan(220);
     await page.getByRole('radio', { name: 'Blur background' }).check();
     await effects.and(page.locator('[data-state="applied"]')).waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Join' }).click();
-    await expect.poll(() => page.evaluate(() => !!window.effects.room?.localParticipant.getTrackPublication('camera' as never)?.track), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!window.effects.room?.localParticipant.getTrackPublication('camera' as never)?.track), WAIT).toBe(true);
     const published = await page.evaluate(() => window.effects.published());
     expect(published.processor).toBe('background-processor');
     expect(published.processed).toBeLessThan(published.raw / 2);
@@ -113,29 +113,29 @@ describe('background effects in Chromium', () => {
     // Muting and unmuting restarts the camera: the processor follows the new capture.
     const camera = page.getByRole('button', { name: 'Camera' });
     await camera.click();
-    await expect.poll(() => camera.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => camera.getAttribute('aria-pressed'), WAIT).toBe('false');
     await camera.click();
-    await expect.poll(() => camera.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => camera.getAttribute('aria-pressed'), WAIT).toBe('true');
     const unmuted = await page.evaluate(() => window.effects.published());
     expect(unmuted.processor).toBe('background-processor');
     expect(unmuted.processed).toBeLessThan(unmuted.raw / 2);
 
     // The noise filter on the published microphone, from the call's control bar.
-    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), WAIT).toBe('true');
     const bar = page.getByRole('toolbar', { name: 'Effects bar' });
     await bar.getByText('Effects').click();
     const noise = bar.getByRole('switch', { name: 'Noise filter' });
     expect(await noise.getAttribute('aria-checked')).toBe('true');
     expect(await bar.getByRole('radio', { name: 'Blur background' }).isChecked()).toBe(true);
     await noise.click();
-    await expect.poll(() => noise.getAttribute('aria-checked')).toBe('false');
-    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('false');
+    await expect.poll(() => noise.getAttribute('aria-checked'), WAIT).toBe('false');
+    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), WAIT).toBe('false');
     await noise.click();
-    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => page.evaluate(() => window.effects.noiseSuppression()), WAIT).toBe('true');
 
     // No effect: the published camera loses the processor and its edges come back.
     await bar.getByRole('radio', { name: 'No effect' }).check();
-    await expect.poll(() => page.evaluate(() => window.effects.published().then((p) => p.processor ?? 'none')), { timeout: 20_000 }).toBe('none');
+    await expect.poll(() => page.evaluate(() => window.effects.published().then((p) => p.processor ?? 'none')), WAIT).toBe('none');
     const plain = await page.evaluate(() => window.effects.published());
     expect(plain.processed).toBeGreaterThan(plain.raw / 2);
   }, 420_000);

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, startMediaServer, type MediaServer, type VideoGrant } from '../../dev/media-server';
-import { buildPage, launchBrowser, serveStatic, type BrowserSession } from './support';
+import { buildPage, launchBrowser, serveStatic, WAIT, type BrowserSession } from './support';
 
 const SECRET = 'e2e-secret';
 const ROOM = 'e2e-room';
@@ -35,7 +35,7 @@ async function connect(page: Page, accessToken: string) {
 }
 
 /** Waits until the page has recorded `count` events equal to `event` (or starting with it, for a prefix ending in `:`). */
-async function waitForEvent(page: Page, event: string, count = 1, timeout = 20_000): Promise<void> {
+async function waitForEvent(page: Page, event: string, count = 1, timeout = WAIT.timeout): Promise<void> {
   try {
     await page.waitForFunction(
       ([e, n]) => window.harness.events.filter((x) => (e.endsWith(':') ? x.startsWith(e) : x === e)).length >= n,
@@ -52,7 +52,7 @@ async function waitForEvent(page: Page, event: string, count = 1, timeout = 20_0
 
 /** Waits for `identity`'s video to have frames and for its playback position to move on by half a second. */
 async function expectVideoPlaying(page: Page, identity: string): Promise<void> {
-  const poll = { timeout: 20_000, polling: 100 };
+  const poll = { timeout: WAIT.timeout, polling: 100 };
   try {
     await page.waitForFunction((id) => (window.harness.remoteVideo(id)?.videoWidth ?? 0) > 0, identity, poll);
     const start = await page.evaluate((id) => window.harness.remoteVideo(id)?.currentTime ?? 0, identity);

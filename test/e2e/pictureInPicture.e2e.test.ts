@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-pip-secret';
 const ROOM = 'pip';
@@ -32,7 +32,7 @@ async function enter(identity: string, name: string, options: { withoutDocumentP
   await page.goto(`${app.web.url}index.html`);
   await page.waitForFunction(() => 'roomkit' in window);
   await page.evaluate(([url, t]) => window.roomkit.connect(url, t), [app.media.url, token(identity, name)] as const);
-  await page.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await page.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: WAIT.timeout });
   return page;
 }
 
@@ -44,8 +44,8 @@ describe('picture-in-picture in Chromium', () => {
     const carol = await enter('carol1', 'Carol');
     await carol.getByRole('button', { name: 'Camera' }).click();
     const bobOnAda = ada.getByRole('group', { name: 'Bob' });
-    await expect.poll(() => bobOnAda.getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
-    await expect.poll(() => ada.getByRole('group', { name: 'Carol' }).getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
+    await expect.poll(() => bobOnAda.getAttribute('data-video'), WAIT).toBe('on');
+    await expect.poll(() => ada.getByRole('group', { name: 'Carol' }).getAttribute('data-video'), WAIT).toBe('on');
 
     expect(await ada.evaluate(() => 'documentPictureInPicture' in window)).toBe(true);
     const toggle = ada.getByRole('button', { name: 'Picture-in-picture' });
@@ -56,16 +56,16 @@ describe('picture-in-picture in Chromium', () => {
     const opened = app.browser.context.waitForEvent('page');
     await toggle.click();
     const pip = await opened;
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), WAIT).toBe('true');
     expect(await pip.title()).toBe('Meeting (picture-in-picture)');
     const tile = pip.getByRole('group', { name: 'Bob' });
-    await tile.waitFor({ timeout: 10_000 });
-    await expect.poll(() => tile.getAttribute('data-video'), { timeout: 10_000 }).toBe('on');
+    await tile.waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => tile.getAttribute('data-video'), WAIT).toBe('on');
     // The video plays in the window: frames arrive (it has a size, its clock advances).
     const video = pip.locator('.rk-pip video');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), WAIT).toBeGreaterThan(0);
     const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), WAIT).toBeGreaterThan(t0);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
     // RoomKit's stylesheet applies in the window.
     expect(await pip.locator('.rk-pip').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
@@ -76,19 +76,19 @@ describe('picture-in-picture in Chromium', () => {
     // Pinning Carol in the page puts her in the window, her video playing; unpinning goes back to the speaker.
     await ada.getByRole('button', { name: 'Pin Carol' }).click();
     const carolTile = pip.getByRole('group', { name: 'Carol' });
-    await carolTile.waitFor({ timeout: 10_000 });
-    await expect.poll(() => pip.locator('.rk-pip video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await carolTile.waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => pip.locator('.rk-pip video').evaluate((v: HTMLVideoElement) => v.videoWidth), WAIT).toBeGreaterThan(0);
     expect(await pip.locator('.rk-tile').count()).toBe(1);
     await ada.getByRole('button', { name: 'Pin Carol' }).click();
-    await tile.waitFor({ timeout: 10_000 });
+    await tile.waitFor({ timeout: WAIT.timeout });
 
     // The microphone toggle in the window works on Ada's session (a click inside the window).
     await pip.getByRole('button', { name: 'Microphone' }).click();
-    await expect.poll(() => ada.getByRole('button', { name: 'Microphone' }).first().getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => ada.getByRole('button', { name: 'Microphone' }).first().getAttribute('aria-pressed'), WAIT).toBe('true');
 
     // The user closes the window: the toggle follows.
     await pip.close();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), WAIT).toBe('false');
 
     // Opened again, its leave button ends Ada's session, and the window closes with it.
     const reopened = app.browser.context.waitForEvent('page');
@@ -97,7 +97,7 @@ describe('picture-in-picture in Chromium', () => {
     const closed = again.waitForEvent('close');
     await again.getByRole('button', { name: 'Leave' }).click();
     await closed;
-    await expect.poll(() => bob.getByRole('group', { name: 'Ada' }).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => bob.getByRole('group', { name: 'Ada' }).count(), WAIT).toBe(0);
     await Promise.all([ada.close(), bob.close(), carol.close()]);
   });
 
@@ -105,11 +105,11 @@ describe('picture-in-picture in Chromium', () => {
     const bob = await enter('bob2', 'Bob');
     await bob.getByRole('button', { name: 'Camera' }).click();
     const carol = await enter('carol2', 'Carol', { withoutDocumentPip: true });
-    await expect.poll(() => carol.getByRole('group', { name: 'Bob' }).getAttribute('data-video'), { timeout: 20_000 }).toBe('on');
+    await expect.poll(() => carol.getByRole('group', { name: 'Bob' }).getAttribute('data-video'), WAIT).toBe('on');
     const toggle = carol.getByRole('button', { name: 'Picture-in-picture' });
-    await expect.poll(() => toggle.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => toggle.getAttribute('aria-disabled'), WAIT).toBeNull();
     await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), WAIT).toBe('true');
     const state = await carol.evaluate(() => {
       const v = document.pictureInPictureElement as HTMLVideoElement | null;
       const track = (v?.srcObject as MediaStream | null)?.getVideoTracks()[0];
@@ -120,7 +120,7 @@ describe('picture-in-picture in Chromium', () => {
     expect(state.width).toBeGreaterThan(0);
     // The toggle closes it.
     await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), WAIT).toBe('false');
     expect(await carol.evaluate(() => document.pictureInPictureElement)).toBeNull();
     expect(await carol.locator('video.rk-pip-video').count()).toBe(0);
     await Promise.all([carol.close(), bob.close()]);

@@ -10,6 +10,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
+import { WAIT } from './wait';
+
+export { WAIT } from './wait';
 
 const fixtures = resolve(import.meta.dirname, 'fixtures');
 
@@ -74,14 +77,27 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Launches /usr/bin/chromium with a fresh profile directory. One browser at a time: the machine has two cores. */
-export async function launchBrowser(): Promise<BrowserSession> {
+/**
+ * Gives every Playwright wait in `context` that names no timeout of its own (a locator's `waitFor()` and actions,
+ * `waitForFunction`, `waitForEvent`…) the suite's bound, {@link WAIT}, instead of Playwright's default.
+ */
+export function boundWaits(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(WAIT.timeout);
+  return context;
+}
+
+/**
+ * Launches /usr/bin/chromium with a fresh profile directory, with {@link CHROMIUM_ARGS} and `extraArgs`. One browser at
+ * a time: the machine has two cores.
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     permissions: ['camera', 'microphone'],
   });
+  boundWaits(context);
   const logs: string[] = [];
   const session: BrowserSession = {
     context,
@@ -131,6 +147,8 @@ export interface AppStackOptions {
   secret: string;
   pages?: string[];
   prepare?: (pageDir: string) => Promise<void>;
+  /** More Chromium flags for this stack's browser (e.g. the autoplay policy LiveKit Egress launches Chrome with). */
+  browserArgs?: string[];
 }
 
 export async function startAppStack(options: AppStackOptions): Promise<AppStack> {
@@ -153,7 +171,7 @@ export async function startAppStack(options: AppStackOptions): Promise<AppStack>
   await options.prepare?.(pageDir);
   const web = await serveStatic(pageDir);
   const media = await startMediaServer({ port: 0, tokenSecret: options.secret, logLevel: 'warn' });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(options.browserArgs);
   return {
     web,
     media,

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, startMediaServer, type VideoGrant } from '../../dev/media-server';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 import type { PlainReceived } from './textStreams/plain';
 
 const SECRET = 'e2e-text-streams-secret';
@@ -38,7 +38,7 @@ async function openPage(name: string, path: string, global: 'roomkit' | 'plain')
 
 const receivedBy = (page: Page) => page.evaluate(() => window.plain.received) as Promise<PlainReceived>;
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = 20_000): Promise<T> {
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = WAIT.timeout): Promise<T> {
   const deadline = Date.now() + timeout;
   let value = await read();
   while (!ok(value)) {
@@ -59,8 +59,8 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     await lee.evaluate(([url, t]) => window.plain.connect(url, t), [app.media.url, token('lee', 'Lee')] as const);
     roomkit = await openPage('rita', 'index.html', 'roomkit');
     await roomkit.evaluate(([url, t]) => window.roomkit.connect(url, t), [app.media.url, token('rita', 'Rita')] as const);
-    await roomkit.getByRole('group', { name: 'Lee' }).waitFor({ timeout: 20_000 });
-    await roomkit.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await roomkit.getByRole('group', { name: 'Lee' }).waitFor({ timeout: WAIT.timeout });
+    await roomkit.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: WAIT.timeout });
 
     // RoomKit → plain livekit-client: one text stream on lk.chat, and a legacy copy a components user drops.
     const input = roomkit.getByRole('textbox', { name: 'Message' });
@@ -68,7 +68,7 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     await input.press('Enter');
     const log = roomkit.getByRole('log', { name: 'Chat messages' });
     try {
-      await log.getByText('hello from roomkit').waitFor({ timeout: 20_000 });
+      await log.getByText('hello from roomkit').waitFor({ timeout: WAIT.timeout });
     } catch (error) {
       const chat = await roomkit.getByRole('region', { name: 'Chat' }).innerText().catch(() => '(no chat)');
       throw new Error(`RoomKit did not send: ${chat}\n${app.browser.logs.slice(-15).join('\n')}`, { cause: error });
@@ -80,8 +80,8 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     // plain livekit-client (components format) → RoomKit: shown once, though it arrives by both transports.
     await lee.evaluate(() => window.plain.sendChat('hello from livekit'));
     await lee.evaluate(() => window.plain.sendChat('second from livekit'));
-    await log.getByText('second from livekit').waitFor({ timeout: 20_000 });
-    await expect.poll(() => log.getByText('hello from livekit').count()).toBe(1);
+    await log.getByText('second from livekit').waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => log.getByText('hello from livekit').count(), WAIT).toBe(1);
     expect(await log.getByText('second from livekit').count()).toBe(1);
     expect(await log.getByText('hello from roomkit').count()).toBe(1);
     expect(await log.locator('li.rk-chat-message').count()).toBe(3);
@@ -97,7 +97,7 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     expect(got.roomkit.filter((m) => m.from === crowd)).toEqual([{ topic: 'roomkit.hand', from: crowd, body: { type: 'raise', raisedAt: expect.any(Number) } }]);
     // RoomKit shows the message once, its address as a link.
     const link = roomkit.getByRole('log', { name: 'Chat messages' }).getByRole('link', { name: 'https://example.com/notes' });
-    await link.waitFor({ timeout: 20_000 });
+    await link.waitFor({ timeout: WAIT.timeout });
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     app.media.removeSyntheticParticipants(ROOM, [crowd!]);
   });
@@ -111,8 +111,8 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
       pages.push(peer, rk);
       await peer.evaluate(([url, t]) => window.plain.connect(url, t), [old.url, token('lee', 'Lee')] as const);
       await rk.evaluate(([url, t]) => window.roomkit.connect(url, t), [old.url, token('rita', 'Rita')] as const);
-      await rk.getByRole('group', { name: 'Lee' }).waitFor({ timeout: 20_000 });
-      await rk.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: 20_000 });
+      await rk.getByRole('group', { name: 'Lee' }).waitFor({ timeout: WAIT.timeout });
+      await rk.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: WAIT.timeout });
       const input = rk.getByRole('textbox', { name: 'Message' });
       await input.fill('from roomkit, old server');
       await input.press('Enter');
@@ -122,7 +122,7 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
       await peer.evaluate(() => window.plain.sendChat('from livekit, old server', false));
       await peer.evaluate(() => window.plain.sendChat('second, old server', false));
       const log = rk.getByRole('log', { name: 'Chat messages' });
-      await log.getByText('second, old server').waitFor({ timeout: 20_000 });
+      await log.getByText('second, old server').waitFor({ timeout: WAIT.timeout });
       expect(await log.getByText('from livekit, old server').count()).toBe(1);
       expect(await log.locator('li.rk-chat-message').count()).toBe(3);
       expect(await log.locator('li[data-edited]').count()).toBe(0);
@@ -136,25 +136,25 @@ describe('text streams between RoomKit, plain livekit-client and an agent', () =
     agent = await openPage('ada', 'plain.html', 'plain');
     await agent.evaluate(([url, t]) => window.plain.connect(url, t), [app.media.url, token('ada', 'Ada', { kind: 'agent', video: { canUpdateOwnMetadata: true } })] as const);
     const tile = roomkit.getByRole('group', { name: 'Ada, AI agent' });
-    await tile.waitFor({ timeout: 20_000 });
-    await expect.poll(() => tile.getAttribute('data-agent-state')).toBe('connecting');
+    await tile.waitFor({ timeout: WAIT.timeout });
+    await expect.poll(() => tile.getAttribute('data-agent-state'), WAIT).toBe('connecting');
 
     for (const [state, label] of [['listening', 'Listening'], ['thinking', 'Thinking…'], ['speaking', 'Speaking']] as const) {
       await agent.evaluate((s) => window.plain.setAttributes({ 'lk.agent.state': s }), state);
-      await expect.poll(() => tile.getAttribute('data-agent-state'), { timeout: 20_000 }).toBe(state);
+      await expect.poll(() => tile.getAttribute('data-agent-state'), WAIT).toBe(state);
       await tile.getByText(label, { exact: true }).waitFor();
     }
 
     await agent.evaluate(() => window.plain.publishMicrophone());
-    await expect.poll(() => tile.locator('.rk-audio-visualizer').getAttribute('data-state'), { timeout: 20_000 }).toBe('live');
+    await expect.poll(() => tile.locator('.rk-audio-visualizer').getAttribute('data-state'), WAIT).toBe('live');
 
     // Interim, then final, for one segment: replaced in place; the toggle appears with the first transcription.
     await agent.evaluate(() => window.plain.sendTranscription('The weather', { 'lk.segment_id': 'seg-1', 'lk.transcription_final': 'false' }));
     const captions = roomkit.getByRole('region', { name: 'Captions' });
-    await captions.getByText('The weather', { exact: true }).waitFor({ timeout: 20_000 });
+    await captions.getByText('The weather', { exact: true }).waitFor({ timeout: WAIT.timeout });
     await roomkit.getByRole('button', { name: 'Captions' }).waitFor();
     await agent.evaluate(() => window.plain.sendTranscription('The weather is sunny', { 'lk.segment_id': 'seg-1', 'lk.transcription_final': 'true' }));
-    await captions.getByText('The weather is sunny', { exact: true }).waitFor({ timeout: 20_000 });
+    await captions.getByText('The weather is sunny', { exact: true }).waitFor({ timeout: WAIT.timeout });
     expect(await captions.locator('li').count()).toBe(1);
     expect(await captions.locator('li').getAttribute('data-final')).toBe('');
     expect(await captions.locator('[aria-live="polite"]').textContent()).toBe('Ada: The weather is sunny');

@@ -1,4 +1,5 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { Track, type RemoteTrackPublication } from 'livekit-client';
 import {
   createRecorderSignals,
   egressConsoleSink,
@@ -155,12 +156,163 @@ describe('RecordingView: the recorder signals', () => {
   });
 });
 
+describe('RecordingView: the recording starts on a picture', () => {
+  /** Ada with a camera and a microphone, as most rooms are. */
+  const ADA = [{ identity: 'ada', name: 'Ada', camera: true, microphone: true }];
+  const camera = (room: ReturnType<typeof mount>['room'], identity = 'ada') =>
+    room.remoteParticipants.get(identity)!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
+
+  it('audio that plays before the camera’s first frame does not start it; the frame does', () => {
+    vi.useFakeTimers();
+    const { log, container, view } = mount({ participants: ADA });
+    act(() => void simulateMediaPlaying(container, 'audio'));
+    act(() => void vi.advanceTimersByTime(4999));
+    expect(log.signals).toEqual([]);
+    expect(view()).toHaveAttribute('data-signal', 'idle');
+    act(() => void simulateMediaPlaying(container));
+    expect(log.signals).toEqual(['start']);
+    act(() => void vi.advanceTimersByTime(10_000));
+    expect(log.signals).toEqual(['start']);
+  });
+
+  it('waits for the frame callback after `playing`, where the browser has one', () => {
+    const frames: VideoFrameRequestCallback[] = [];
+    const proto = HTMLVideoElement.prototype as { requestVideoFrameCallback?: HTMLVideoElement['requestVideoFrameCallback'] };
+    proto.requestVideoFrameCallback = (callback) => frames.push(callback);
+    try {
+      const { log, container } = mount({ participants: ADA });
+      act(() => void simulateMediaPlaying(container, 'audio'));
+      act(() => void simulateMediaPlaying(container));
+      // Playing, but no frame presented yet.
+      expect(frames).toHaveLength(1);
+      expect(log.signals).toEqual([]);
+      act(() => frames[0]!(0, {} as VideoFrameCallbackMetadata));
+      expect(log.signals).toEqual(['start']);
+    } finally {
+      delete proto.requestVideoFrameCallback;
+    }
+  });
+
+  it('a camera that shows no frame does not block it: audio starts it after videoWaitMs (default 5 000 ms)', () => {
+    vi.useFakeTimers();
+    for (const [videoWaitMs, bound] of [[undefined, 5000], [800, 800]] as const) {
+      const { log, container, unmount } = mount({ participants: ADA }, videoWaitMs === undefined ? {} : { videoWaitMs });
+      act(() => void simulateMediaPlaying(container, 'audio'));
+      act(() => void vi.advanceTimersByTime(bound - 1));
+      expect(log.signals, `videoWaitMs ${videoWaitMs}`).toEqual([]);
+      act(() => void vi.advanceTimersByTime(1));
+      expect(log.signals, `videoWaitMs ${videoWaitMs}`).toEqual(['start']);
+      unmount();
+    }
+  });
+
+  it('does not wait for a muted camera (no frames will come)', () => {
+    const { log, container } = mount({ participants: [{ identity: 'ada', name: 'Ada', camera: 'muted', microphone: true }] });
+    act(() => void simulateMediaPlaying(container, 'audio'));
+    expect(log.signals).toEqual(['start']);
+  });
+
+  it('stops waiting, and starts on the audio, when the camera it waits for is muted, unpublished or unsubscribed', () => {
+    const cases: Array<[string, (room: ReturnType<typeof mount>['room']) => void]> = [
+      ['muted', (room) => void room.setMuted('ada', 'camera', true)],
+      ['unpublished', (room) => void room.unpublishTrack('ada', 'camera')],
+      ['unsubscribed', (room) => camera(room).setSubscribed(false)],
+      ['left', (room) => void room.removeParticipant('ada')],
+    ];
+    vi.useFakeTimers();
+    for (const [what, change] of cases) {
+      const { log, container, room, unmount } = mount({ participants: ADA });
+      act(() => void simulateMediaPlaying(container, 'audio'));
+      expect(log.signals, what).toEqual([]);
+      act(() => change(room));
+      expect(log.signals, what).toEqual(['start']);
+      unmount();
+    }
+  });
+
+  it('waits while any camera or screen share may still show a frame', () => {
+    vi.useFakeTimers();
+    const { log, container, room } = mount({ participants: [...ADA, { identity: 'bob', name: 'Bob', screenShare: true }] });
+    act(() => void simulateMediaPlaying(container, 'audio'));
+    act(() => void room.setMuted('ada', 'camera', true));
+    // Bob's screen share is still to show its first frame.
+    expect(log.signals).toEqual([]);
+    act(() => void room.unpublishTrack('bob', 'screen_share'));
+    expect(log.signals).toEqual(['start']);
+  });
+
+  it('a camera published while audio waits: its first frame ends the wait, which it does not lengthen', () => {
+    vi.useFakeTimers();
+    const { log, container, room } = mount({ participants: [...ADA, { identity: 'bob', name: 'Bob', microphone: true }] });
+    act(() => void simulateMediaPlaying(container, 'audio'));
+    act(() => void vi.advanceTimersByTime(3000));
+    act(() => void room.publishTrack('bob', 'camera'));
+    act(() => void vi.advanceTimersByTime(1999));
+    expect(log.signals).toEqual([]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(log.signals).toEqual(['start']);
+
+    const second = mount({ participants: [...ADA, { identity: 'bob', name: 'Bob', microphone: true }] });
+    act(() => void simulateMediaPlaying(second.container, 'audio'));
+    act(() => void second.room.publishTrack('bob', 'camera'));
+    act(() => void simulateMediaPlaying(within(second.container).getByRole('group', { name: 'Bob' })));
+    expect(second.log.signals).toEqual(['start']);
+  });
+
+  it('an audio-only room starts on its audio at once; a camera published afterwards changes nothing', () => {
+    const { log, container, room } = mount({ participants: [{ identity: 'ada', name: 'Ada', microphone: true }] });
+    act(() => void simulateMediaPlaying(container, 'audio'));
+    expect(log.signals).toEqual(['start']);
+    act(() => void room.publishTrack('ada', 'camera'));
+    act(() => void simulateMediaPlaying(container));
+    expect(log.signals).toEqual(['start']);
+  });
+});
+
 describe('recorder signals in the core (no React)', () => {
   it('logs LiveKit Egress’s exact console lines by default', () => {
     const logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
     egressConsoleSink('start');
     egressConsoleSink('stop');
     expect(logSpy.mock.calls).toEqual([['START_RECORDING'], ['END_RECORDING']]);
+  });
+
+  it('audio waits for a camera asked for but not arrived yet, until it is given up (no store change, the room’s event)', async () => {
+    // The recorder may not subscribe yet: Ada's camera is wanted (auto-subscribed) but no media has come.
+    const room = createTestRoom({ local: { ...RECORDER, grants: { ...RECORDER.grants, canSubscribe: false } }, participants: [{ identity: 'ada', camera: true }] });
+    const sent: string[] = [];
+    const signals = createRecorderSignals(getRoomStore(room), { sink: (s) => sent.push(s) });
+    const camera = room.remoteParticipants.get('ada')!.getTrackPublication(Track.Source.Camera) as RemoteTrackPublication;
+    expect([camera.isSubscribed, camera.isDesired]).toEqual([false, true]);
+    signals.audioPlaying();
+    expect(sent).toEqual([]);
+    camera.setSubscribed(false);
+    await Promise.resolve();
+    expect(sent).toEqual(['start']);
+    signals.dispose();
+  });
+
+  it('dispose cancels a wait for video: nothing is sent after it', () => {
+    vi.useFakeTimers();
+    const room = createTestRoom({ local: RECORDER, participants: [{ identity: 'ada', camera: true, microphone: true }] });
+    const sent: string[] = [];
+    const signals = createRecorderSignals(getRoomStore(room), { videoWaitMs: 100, sink: (s) => sent.push(s) });
+    signals.audioPlaying();
+    signals.dispose();
+    vi.advanceTimersByTime(1000);
+    room.unpublishTrack('ada', 'camera');
+    expect(sent).toEqual([]);
+    expect(signals.started).toBe(false);
+  });
+
+  it('a session that ends while audio waits for video sends stop only', () => {
+    const room = createTestRoom({ local: RECORDER, participants: [{ identity: 'ada', camera: true, microphone: true }] });
+    const sent: string[] = [];
+    const signals = createRecorderSignals(getRoomStore(room), { sink: (s) => sent.push(s) });
+    signals.audioPlaying();
+    room.setConnectionState('disconnected');
+    getRoomStore(room).flush();
+    expect(sent).toEqual(['stop']);
   });
 
   it('does not count down before the room is connected, and dispose sends nothing', () => {

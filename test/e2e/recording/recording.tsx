@@ -2,6 +2,9 @@ import { createRoot } from 'react-dom/client';
 import { RecordingView } from '@roomkit/react';
 import '@roomkit/react/styles.css';
 
-// The README's recording page, plus one test-only option: a short empty time from the address (`emptyMs`).
-const emptyMs = Number(new URLSearchParams(location.search).get('emptyMs') ?? '') || undefined;
-createRoot(document.getElementById('root')!).render(<RecordingView {...(emptyMs ? { emptyTimeoutMs: emptyMs } : {})} />);
+// The README's recording page, plus test-only options from the address: a short empty time (`emptyMs`), and how long
+// audio waits for a video's first frame (`videoWaitMs`).
+const address = new URLSearchParams(location.search);
+const emptyMs = Number(address.get('emptyMs') ?? '') || undefined;
+const videoWaitMs = Number(address.get('videoWaitMs') ?? '') || undefined;
+createRoot(document.getElementById('root')!).render(<RecordingView emptyTimeoutMs={emptyMs} videoWaitMs={videoWaitMs} />);
