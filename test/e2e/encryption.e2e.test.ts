@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-encryption-secret';
 const ROOM = 'encrypted';
@@ -27,9 +27,9 @@ const token = (identity: string, name: string, room = ROOM) =>
 async function joinRoomKit(identity: string, name: string, passphrase: string, room = ROOM): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}index.html`);
-  await page.waitForFunction(() => 'rkEncrypted' in window, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => 'rkEncrypted' in window, undefined, { timeout: WAIT.timeout });
   await page.evaluate(([url, t, p]) => window.rkEncrypted.connect(url, t, p), [app.media.url, token(identity, name, room), passphrase] as const);
-  await page.locator('.rk-conference[data-encrypted]').waitFor({ timeout: 20_000 });
+  await page.locator('.rk-conference[data-encrypted]').waitFor({ timeout: WAIT.timeout });
   return page;
 }
 
@@ -37,12 +37,12 @@ async function joinRoomKit(identity: string, name: string, passphrase: string, r
 async function joinPlain(identity: string, name: string, passphrase: string, room = ROOM, camera = false): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}plain.html`);
-  await page.waitForFunction(() => 'lkPlain' in window, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => 'lkPlain' in window, undefined, { timeout: WAIT.timeout });
   await page.evaluate(([url, t, p, c]) => window.lkPlain.connect(url, t, p, { camera: c }), [app.media.url, token(identity, name, room), passphrase, camera] as const);
   return page;
 }
 
-/** The tile says it cannot be decrypted (`marked`), or not. */
+/** The tile says it cannot be decrypted (`marked`), or not: longer than WAIT, as a re-key waits for the next key frame. */
 async function expectMarked(tile: Locator, marked: boolean) {
   await expect.poll(() => tile.getAttribute('data-decryption-failed'), { timeout: 30_000 }).toBe(marked ? '' : null);
 }
@@ -62,9 +62,9 @@ const framesIn = (tile: Locator) =>
 
 /** The tile plays decrypted video: it has a size, and its decoded frame count grows. */
 async function expectDecryptedVideo(tile: Locator) {
-  await expect.poll(() => tile.evaluate((el) => el.querySelector('video')?.videoWidth ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => tile.evaluate((el) => el.querySelector('video')?.videoWidth ?? 0), WAIT).toBeGreaterThan(0);
   const before = await framesIn(tile);
-  await expect.poll(() => framesIn(tile), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => framesIn(tile), WAIT).toBeGreaterThan(before);
 }
 
 describe('end-to-end encryption through the dev media server', () => {
@@ -75,8 +75,8 @@ describe('end-to-end encryption through the dev media server', () => {
     // Same passphrase: each sees the other's camera, decrypted, and a lock on the tile.
     const bobAtAda = ada.getByRole('group', { name: 'Bob' });
     const adaAtBob = bob.getByRole('group', { name: 'Ada' });
-    await expect.poll(() => bobAtAda.getAttribute('data-encrypted'), { timeout: 20_000 }).toBe('');
-    await expect.poll(() => adaAtBob.getAttribute('data-encrypted'), { timeout: 20_000 }).toBe('');
+    await expect.poll(() => bobAtAda.getAttribute('data-encrypted'), WAIT).toBe('');
+    await expect.poll(() => adaAtBob.getAttribute('data-encrypted'), WAIT).toBe('');
     await expectDecryptedVideo(bobAtAda);
     await expectDecryptedVideo(adaAtBob);
     expect(await bobAtAda.getByRole('img', { name: 'End-to-end encrypted' }).count()).toBe(1);
@@ -89,34 +89,34 @@ describe('end-to-end encryption through the dev media server', () => {
     const input = ada.getByRole('textbox', { name: 'Message' });
     await input.fill('only we can read this');
     await input.press('Enter');
-    await bob.getByRole('log', { name: 'Chat messages' }).getByText('only we can read this').waitFor({ timeout: 20_000 });
+    await bob.getByRole('log', { name: 'Chat messages' }).getByText('only we can read this').waitFor({ timeout: WAIT.timeout });
     // The server saw only ciphertext: Ada's chat went out as encryptedPacket data packets.
     expect(app.media.room(ROOM)!.participants.find((p) => p.identity === 'ada')!.encryptedDataPackets).toBeGreaterThan(0);
 
     // LiveKit's own SDK with the same passphrase: decrypts RoomKit's video and chat, and RoomKit decrypts its chat.
     const lee = await joinPlain('lee', 'Lee', PASSPHRASE);
-    await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), WAIT).toBeGreaterThan(0);
     const leeFrames = await lee.evaluate(() => window.lkPlain.framesOf('ada'));
-    await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), { timeout: 10_000 }).toBeGreaterThan(leeFrames);
+    await expect.poll(() => lee.evaluate(() => window.lkPlain.framesOf('ada')), WAIT).toBeGreaterThan(leeFrames);
     await input.fill('hello lee');
     await input.press('Enter');
-    await expect.poll(() => lee.evaluate(() => window.lkPlain.chat), { timeout: 20_000 }).toContainEqual({ from: 'ada', text: 'hello lee' });
+    await expect.poll(() => lee.evaluate(() => window.lkPlain.chat), WAIT).toContainEqual({ from: 'ada', text: 'hello lee' });
     await lee.evaluate(() => window.lkPlain.sendChat('hello from livekit-client'));
-    await ada.getByRole('log', { name: 'Chat messages' }).getByText('hello from livekit-client').waitFor({ timeout: 20_000 });
+    await ada.getByRole('log', { name: 'Chat messages' }).getByText('hello from livekit-client').waitFor({ timeout: WAIT.timeout });
 
     // Another passphrase: Eve sees Ada's and Bob's tiles marked as undecryptable (not black boxes), and they hers.
     const eve = await joinRoomKit('eve', 'Eve', 'a different passphrase');
     for (const name of ['Ada', 'Bob']) {
       const tile = eve.getByRole('group', { name });
       await tile.scrollIntoViewIfNeeded();
-      await expect.poll(() => tile.getAttribute('data-decryption-failed'), { timeout: 20_000 }).toBe('');
+      await expect.poll(() => tile.getAttribute('data-decryption-failed'), WAIT).toBe('');
       expect(await tile.getByText('Can’t decrypt: a different passphrase?').count()).toBe(1);
     }
     const eveAtAda = ada.getByRole('group', { name: 'Eve' });
     // Only video that arrives can fail to decrypt: a tile scrolled away is paused (adaptive stream), so make sure.
     await eveAtAda.scrollIntoViewIfNeeded();
     try {
-      await expect.poll(() => eveAtAda.getAttribute('data-decryption-failed'), { timeout: 20_000 }).toBe('');
+      await expect.poll(() => eveAtAda.getAttribute('data-decryption-failed'), WAIT).toBe('');
     } catch (error) {
       const html = await eveAtAda.evaluate((el) => el.outerHTML.slice(0, 800)).catch(() => '(no tile)');
       throw new Error(`Ada does not show Eve as undecryptable: ${html}\n${app.browser.logs.slice(-40).join('\n')}`, { cause: error });
@@ -128,8 +128,8 @@ describe('end-to-end encryption through the dev media server', () => {
     await input.fill('eve must not read this');
     await input.press('Enter');
     await lee.evaluate(() => window.lkPlain.sendChat('nor this'));
-    await expect.poll(() => lee.evaluate(() => window.lkPlain.chat.length), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    await bob.getByRole('log', { name: 'Chat messages' }).getByText('eve must not read this').waitFor({ timeout: 20_000 });
+    await expect.poll(() => lee.evaluate(() => window.lkPlain.chat.length), WAIT).toBeGreaterThanOrEqual(2);
+    await bob.getByRole('log', { name: 'Chat messages' }).getByText('eve must not read this').waitFor({ timeout: WAIT.timeout });
     const eveLog = await eve.getByRole('log', { name: 'Chat messages' }).innerText();
     expect(eveLog).not.toContain('eve must not read this');
     expect(eveLog).not.toContain('nor this');
