@@ -107,7 +107,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const outcomes: RunOutcome[] = [];
   try {
-    if (options.load) load = startLoad(availableParallelism());
+    if (options.load) load = startLoad(options.burners ?? availableParallelism());
     const what = `vitest run ${options.vitestArgs.join(' ')}${options.e2e ? ' (through test/e2e/netns.sh)' : ''}`;
     console.log(`test:repeat: ${options.times} run(s) of ${what}${load ? `, with ${load.pids.length} CPU burner(s) (pids ${load.pids.join(' ')})` : ''}; logs in ${dir}`);
     for (let run = 1; run <= options.times && !interrupted; run++) {

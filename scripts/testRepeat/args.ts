@@ -8,6 +8,7 @@ export type ArgsErrorCode =
   | 'missing-times'
   | 'missing-value'
   | 'invalid-times'
+  | 'invalid-burners'
   | 'unexpected-value'
   | 'duplicate-option'
   | 'reserved-option'
@@ -28,6 +29,8 @@ export interface RepeatOptions {
   times: number;
   /** Keep every core busy with a CPU burner while the runs go. */
   load: boolean;
+  /** How many CPU burners with `load` (`--burners N`; default: one per core). */
+  burners?: number | undefined;
   /** List every test in the table, not only those that failed at least once. */
   all: boolean;
   /** Handed to `vitest run` as given. */
@@ -44,6 +47,7 @@ export const USAGE = `usage: npm run test:repeat -- <vitest projects and/or file
 Runs the chosen tests N times, each time in a fresh \`vitest run\` process, and prints how often each test failed.
   --times N   how many runs (1 to ${MAX_TIMES})
   --load      keep every core busy with a CPU burner during the runs
+  --burners N that many CPU burners instead of one per core (implies --load)
   --all       list every test, not only those that failed
 Everything else goes to \`vitest run\`: --project NAME, file filters, -t PATTERN, --config FILE …
 With --project e2e each run goes through test/e2e/netns.sh (root needed).
@@ -101,6 +105,7 @@ export function parseArgs(argv: readonly string[]): RepeatOptions {
   let times: number | undefined;
   let load = false;
   let all = false;
+  let burners: number | undefined;
   const vitestArgs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -108,6 +113,12 @@ export function parseArgs(argv: readonly string[]): RepeatOptions {
       if (times !== undefined) throw new ArgsError('duplicate-option', '--times is given twice; give it once.');
       const { value, next } = valueOf(argv, i, '--times');
       times = parseTimes(value);
+      i = next;
+    } else if (arg === '--burners' || arg.startsWith('--burners=')) {
+      if (burners !== undefined) throw new ArgsError('duplicate-option', '--burners is given twice; give it once.');
+      const { value, next } = valueOf(argv, i, '--burners');
+      burners = Number(value);
+      if (!Number.isInteger(burners) || burners < 1 || burners > 64) throw new ArgsError('invalid-burners', `--burners needs a whole number from 1 to 64, got ${value}: for example --burners 3.`);
       i = next;
     } else if (arg === '--load' || arg === '--all') {
       if ((arg === '--load' && load) || (arg === '--all' && all)) throw new ArgsError('duplicate-option', `${arg} is given twice; give it once.`);
@@ -132,5 +143,5 @@ export function parseArgs(argv: readonly string[]): RepeatOptions {
   if (projects.length === 0 && !hasFileFilter && !hasConfig) {
     throw new ArgsError('no-selection', 'Choose the tests to repeat: --project NAME and/or test files (every project would include the browser suites).');
   }
-  return { times, load, all, vitestArgs, e2e: projects.includes('e2e') };
+  return { times, load: load || burners !== undefined, all, vitestArgs, e2e: projects.includes('e2e'), ...(burners === undefined ? {} : { burners }) };
 }

@@ -78,6 +78,8 @@ describe('its arguments', () => {
   it('hands everything but its own options to vitest, and knows when runs go through the network namespace', () => {
     expect(parseArgs(['--project', 'e2e', '--times=5', '--load'])).toEqual({ times: 5, load: true, all: false, vitestArgs: ['--project', 'e2e'], e2e: true });
     expect(parseArgs(['test/unit/a.test.tsx', '--times', '3'])).toMatchObject({ times: 3, load: false, vitestArgs: ['test/unit/a.test.tsx'], e2e: false });
+    // --burners N: that many burners, load implied.
+    expect(parseArgs(['--project', 'e2e', '--times', '5', '--burners', '3'])).toEqual({ times: 5, load: true, burners: 3, all: false, vitestArgs: ['--project', 'e2e'], e2e: true });
   });
 
   it.each([
@@ -87,6 +89,7 @@ describe('its arguments', () => {
     [['--project', 'unit', '--times', 'many'], 'invalid-times', '--times must be a whole number'],
     [['--project', 'unit', '--times'], 'missing-value', '--times needs a value'],
     [['--project', 'unit', '--times', '2', '--load=yes'], 'unexpected-value', '--load takes no value'],
+    [['--project', 'unit', '--times', '2', '--burners', '0'], 'invalid-burners', '--burners needs a whole number from 1 to 64'],
   ])('refuses %j (%s)', (argv, code, message) => {
     let error: unknown;
     try {
