@@ -118,8 +118,11 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
       }),
     [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted],
   );
+  // Someone on another passphrase; turned off, they re-key to this one and their frames decrypt again.
   useEffect(() => {
-    if (a.encrypted && a.undecryptable && room.remoteParticipants.has('p2')) room.setDecryptionFailed('p2');
+    if (!a.encrypted || !room.remoteParticipants.has('p2')) return;
+    if (a.undecryptable) room.setDecryptionFailed('p2');
+    else void room.setDecryptionRecovered('p2');
   }, [room, a.encrypted, a.undecryptable]);
   useEffect(() => {
     if (a.connectionState === 'disconnected') room.setConnectionState('disconnected', DisconnectReason.SERVER_SHUTDOWN);

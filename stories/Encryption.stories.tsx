@@ -31,7 +31,11 @@ export const Encrypted: Story = {
   },
 };
 
-/** Grace joined with another passphrase: her tile says so instead of showing a black video; the others play. */
+/**
+ * Grace joined with another passphrase: her tile says so instead of showing a black video; the others play. Her
+ * video stays subscribed beneath the notice, so once both hold the same key again (turn the control off) her first
+ * decrypted frames end it.
+ */
 export const CannotDecrypt: Story = {
   args: { undecryptable: true },
   play: async ({ canvasElement }) => {
@@ -39,7 +43,9 @@ export const CannotDecrypt: Story = {
     const grace = c.getByRole('group', { name: 'Grace' });
     await expect(grace).toHaveAttribute('data-decryption-failed', '');
     await expect(within(grace).getByText('Can’t decrypt: a different passphrase?')).toBeVisible();
-    await expect(grace.querySelector('video')).toBeNull();
+    // Kept subscribed beneath the notice, which covers it.
+    await expect(grace.querySelector('video')).not.toBeNull();
+    await expect(grace.querySelector('[data-reason="cannot-decrypt"]')).toHaveClass('rk-tile-overlay');
     await expect(c.getByRole('group', { name: 'Ada' })).not.toHaveAttribute('data-decryption-failed');
   },
 };

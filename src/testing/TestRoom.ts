@@ -230,19 +230,13 @@ export class TestRoom extends Room {
     return this.flush();
   }
 
-  /**
-   * This session can no longer decrypt `identity`'s media, as when that participant uses another passphrase:
-   * livekit-client's `EncryptionError` for that participant. Its tile then shows that it cannot be decrypted.
-   */
+  /** This session can no longer decrypt `identity`'s media (another passphrase): livekit-client's `EncryptionError`. */
   setDecryptionFailed(identity: string): this {
     failDecryption(this, identity);
     return this.flush();
   }
 
-  /**
-   * `identity`'s frames decrypt again, as after both sides re-key to the same passphrase: the session reads its
-   * receivers, sees frames decoded, and the tile shows the video again. Resolves once it does.
-   */
+  /** `identity`'s frames decrypt again (both re-keyed alike): resolves once the receivers' reads end the mark. */
   async setDecryptionRecovered(identity: string): Promise<this> {
     await recoverDecryption(this, identity);
     return this.flush();
