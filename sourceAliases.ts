@@ -10,6 +10,7 @@ export const sourceAliases = [
   { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
   { find: /^@roomkit\/react\/query$/, replacement: resolve(root, 'src/query/index.ts') },
   { find: /^@roomkit\/react\/server$/, replacement: resolve(root, 'src/server/index.ts') },
-  { find: /^@roomkit\/react\/(styles|audio-room|agent)\.css$/, replacement: resolve(root, 'src/styles/$1.css') },
+  { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles.css') },
+  { find: /^@roomkit\/react\/(audio-room|agent)\.css$/, replacement: resolve(root, 'src/$1/$1.css') },
   { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
 ];

@@ -11,12 +11,12 @@ import { defineConfig, type Plugin } from 'vite';
 const CLIENT_ENTRIES = new Set(['index', 'testing', 'query']);
 
 /**
- * Keeps `new Worker(new URL('livekit-client/e2ee-worker', import.meta.url))` (src/core/e2eeWorker.ts) as written.
+ * Keeps `new Worker(new URL('livekit-client/e2ee-worker', import.meta.url))` (src/e2ee/e2eeWorker.ts) as written.
  * Left alone, this build would bundle a copy of livekit-client's 300 kB worker into the package; kept, the app's
  * bundler resolves it from the app's own livekit-client (the version the page runs) and emits it as the app's file.
  * `import.meta.url` is hidden from Vite's worker and asset plugins during the transform and restored in the output.
  */
-const WORKER_MODULE = /src[\\/]core[\\/]e2eeWorker\.ts$/;
+const WORKER_MODULE = /src[\\/]e2ee[\\/]e2eeWorker\.ts$/;
 const HIDDEN_META_URL = '__roomkitImportMetaUrl__';
 const keepWorkerUrl: Plugin = {
   name: 'roomkit:keep-worker-url',
@@ -55,7 +55,7 @@ export default defineConfig({
       output: {
         // React Server Components: the React entries are client boundaries, and a boundary marks everything it
         // imports as client code, so the directive goes on those entry files only. The modules they share with
-        // the server entry (core/*) stay plain, so in server code `@roomkit/react/server` exports real values.
+        // the server entry (room/connection/*) stay plain, so in server code `@roomkit/react/server` exports real values.
         banner: (chunk) => (chunk.isEntry && CLIENT_ENTRIES.has(chunk.name) ? "'use client';" : ''),
         comments: { legal: true, annotation: true, jsdoc: false },
         preserveModules: true,

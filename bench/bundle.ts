@@ -2,7 +2,7 @@
  * Bundle sizes: the same Vite build (production, minified, ES2022) of small apps using each library as an app
  * installs it, with react, react-dom, livekit-client and @tanstack/react-query external (peers an app already
  * has). RoomKit is first built as it is published (the library build of vite.config.ts, and the stylesheet
- * src/styles/styles.css, which the package ships as styles.css). Size is the sum over every emitted file
+ * src/styles.css, which the package ships as styles.css). Size is the sum over every emitted file
  * (JS chunks and CSS) of its gzip -9 size; kB = 1000 bytes. The tarball is what `npm pack` would publish after
  * `npm run build`.
  */
@@ -26,7 +26,7 @@ export async function buildPackage(): Promise<string> {
     logLevel: 'silent',
     build: { outDir: pkg, emptyOutDir: true, sourcemap: false },
   });
-  await copyFile(resolve(root, 'src/styles/styles.css'), resolve(pkg, 'styles.css'));
+  await copyFile(resolve(root, 'src/styles.css'), resolve(pkg, 'styles.css'));
   // What a bundler reads from the installed package's manifest: ESM, and which files have side effects.
   const { name, type, sideEffects } = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(resolve(pkg, 'package.json'), JSON.stringify({ name, type, sideEffects }, null, 2));

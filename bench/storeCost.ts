@@ -4,7 +4,7 @@
  * livekit-client's speaker update, the store's dirty tracking, re-read and notification. Median over batches,
  * then over five interleaved runs per size.
  */
-import { getRoomStore } from '../src/core/roomStore';
+import { getRoomStore } from '../src/room/state/roomStore';
 import { createTestRoom } from '../src/testing/index';
 import { setLogLevel } from 'livekit-client';
 

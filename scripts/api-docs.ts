@@ -26,7 +26,7 @@ const ENTRIES = [
   { file: 'src/server/index.ts', module: '@roomkit/react/server' },
 ].filter((e) => existsSync(join(root, e.file)));
 
-const errorFile = join(root, 'src/core/RoomKitError.ts');
+const errorFile = join(root, 'src/room/RoomKitError.ts');
 const program = createProgram(
   root,
   [...ENTRIES.map((e) => join(root, e.file)), errorFile].filter(
@@ -46,7 +46,7 @@ const undocumentedMembers = entries.flatMap((e) =>
 // A name exported by several entries (the server entry re-exports RoomKitError…) links to its first page.
 const links = new Map<string, string>();
 for (const e of entries) if (!links.has(e.name)) links.set(e.name, `?path=/docs/${docsId(titleOf(e))}`);
-const css = cssVariables(join(root, 'src/styles/styles.css'), problems);
+const css = cssVariables(join(root, 'src/styles.css'), problems);
 const reference = {
   errorCodes: errorCodes(program, errorFile, errorFixes, problems),
   cssVariables: css.variables,

@@ -1,142 +1,142 @@
 // Core (framework-free)
-export { RoomKitError, isRoomKitError } from './core/RoomKitError.js';
-export type { RoomKitErrorCode, RoomKitErrorOptions } from './core/RoomKitError.js';
-export { parseToken, validateToken, validateMediaUrl, looksLikeApiKey } from './core/token.js';
-export type { TokenClaims, TokenVideoGrant, TrackSourceName } from './core/token.js';
-export { computeGrants, canPublishSource, DEFAULT_GRANTS } from './core/grants.js';
-export type { Grants, GrantName, LivePermissions } from './core/grants.js';
-export { createRoomStore, getRoomStore } from './core/roomStore.js';
-export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './core/roomStore.js';
-export { createRoomSession } from './core/session.js';
-export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './core/session.js';
-export { createEncryption, type EncryptionOptions, type RoomEncryption } from './core/e2ee.js';
-export { validateConnectionResponse } from './core/connectionResponse.js';
-export type { ValidatedConnection, ValidateConnectionResponseOptions } from './core/connectionResponse.js';
-export { retryConnection, connectionRetryDelay } from './core/connectionRequest.js';
+export { RoomKitError, isRoomKitError } from './room/RoomKitError.js';
+export type { RoomKitErrorCode, RoomKitErrorOptions } from './room/RoomKitError.js';
+export { parseToken, validateToken, validateMediaUrl, looksLikeApiKey } from './room/connection/token.js';
+export type { TokenClaims, TokenVideoGrant, TrackSourceName } from './room/connection/token.js';
+export { computeGrants, canPublishSource, DEFAULT_GRANTS } from './room/state/grants.js';
+export type { Grants, GrantName, LivePermissions } from './room/state/grants.js';
+export { createRoomStore, getRoomStore } from './room/state/roomStore.js';
+export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState, TrackState } from './room/state/roomStore.js';
+export { createRoomSession } from './room/connection/session.js';
+export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './room/connection/session.js';
+export { createEncryption, type EncryptionOptions, type RoomEncryption } from './e2ee/e2ee.js';
+export { validateConnectionResponse } from './room/connection/connectionResponse.js';
+export type { ValidatedConnection, ValidateConnectionResponseOptions } from './room/connection/connectionResponse.js';
+export { retryConnection, connectionRetryDelay } from './room/connection/connectionRequest.js';
 export type {
   ConnectionEndpoint,
   ConnectionErrorDetails,
   FetchConnection,
   FetchConnectionContext,
-} from './core/connectionRequest.js';
-export type { ChatMessage } from './core/chatStore.js';
-export type { TranscriptionSegment } from './core/transcriptionStore.js';
-export type { AgentState } from './core/agent.js';
-export type { ParticipantKindName } from './core/roomStore.js';
-export type { DataMessage, SendDataOptions } from './core/dataBus.js';
-export type { MediaDeviceKindName } from './core/deviceStore.js';
+} from './room/connection/connectionRequest.js';
+export type { ChatMessage } from './chat/chatStore.js';
+export type { TranscriptionSegment } from './captions/transcriptionStore.js';
+export type { AgentState } from './room/state/agentState.js';
+export type { ParticipantKindName } from './room/state/roomStore.js';
+export type { DataMessage, SendDataOptions } from './room/state/dataBus.js';
+export type { MediaDeviceKindName } from './media/devices/deviceStore.js';
 
 // Provider and hooks
-export { RoomProvider } from './components/RoomProvider.js';
-export type { RoomProviderProps } from './components/RoomProvider.js';
-export { useRoom } from './hooks/useRoom.js';
-export type { RoomHookOptions } from './hooks/useRoom.js';
-export { useConnectionState } from './hooks/useConnectionState.js';
-export { useRoomInfo } from './hooks/useRoomInfo.js';
-export { useRoomError } from './hooks/useRoomError.js';
-export { useGrants } from './hooks/useGrants.js';
-export { useCan } from './hooks/useCan.js';
-export type { UseCanOptions } from './hooks/useCan.js';
-export { useLocalParticipant } from './hooks/useLocalParticipant.js';
-export { useRemoteParticipants } from './hooks/useRemoteParticipants.js';
-export { useParticipants } from './hooks/useParticipants.js';
-export { useParticipant } from './hooks/useParticipant.js';
-export { useTracks } from './hooks/useTracks.js';
-export type { TrackReference, UseTracksOptions } from './hooks/useTracks.js';
-export { useIsSpeaking } from './hooks/useIsSpeaking.js';
-export { useActiveSpeakers } from './hooks/useActiveSpeakers.js';
-export { usePinned } from './hooks/usePinned.js';
-export type { PinnedTile } from './hooks/usePinned.js';
-export { useSpeakerOrder } from './hooks/useSpeakerOrder.js';
-export type { SpeakerOrderResult, SpeakerViewState, UseSpeakerOrderOptions } from './hooks/useSpeakerOrder.js';
-export { useConnectionQuality } from './hooks/useConnectionQuality.js';
-export { useIsMuted } from './hooks/useIsMuted.js';
-export { useTrackToggle } from './hooks/useTrackToggle.js';
-export type { ToggleSource, TrackToggleState, UseTrackToggleOptions } from './hooks/useTrackToggle.js';
-export { useMediaDevices } from './hooks/useMediaDevices.js';
-export type { MediaDevicesState } from './hooks/useMediaDevices.js';
-export { useCameraFlip } from './hooks/useCameraFlip.js';
-export type { CameraFlipState } from './hooks/useCameraFlip.js';
-export type { CameraFacing } from './core/facing.js';
-export { useUserChoices } from './hooks/useUserChoices.js';
-export type { UserChoicesState } from './hooks/useUserChoices.js';
-export { USER_CHOICES_STORAGE_KEY } from './core/userChoices.js';
-export type { UserChoices } from './core/userChoices.js';
-export type { DeviceErrorCode } from './core/toRoomKitError.js';
-export type { DeviceKind } from './core/toDeviceError.js';
-export { useDataChannel } from './hooks/useDataChannel.js';
-export type { DataChannel } from './hooks/useDataChannel.js';
-export { useChat } from './hooks/useChat.js';
-export type { ChatState } from './hooks/useChat.js';
-export { useTranscriptions } from './hooks/useTranscriptions.js';
-export type { UseTranscriptionsOptions } from './hooks/useTranscriptions.js';
-export { useAgent } from './hooks/useAgent.js';
-export type { AgentInfo, UseAgentOptions } from './hooks/useAgent.js';
-export { useTrackVolume } from './hooks/useTrackVolume.js';
-export { useParticipantList } from './hooks/useParticipantList.js';
-export type { ParticipantListState, UseParticipantListOptions } from './hooks/useParticipantList.js';
-export type { UseTrackVolumeOptions } from './hooks/useTrackVolume.js';
+export { RoomProvider } from './room/RoomProvider.js';
+export type { RoomProviderProps } from './room/RoomProvider.js';
+export { useRoom } from './room/useRoom.js';
+export type { RoomHookOptions } from './room/useRoom.js';
+export { useConnectionState } from './room/hooks/useConnectionState.js';
+export { useRoomInfo } from './room/hooks/useRoomInfo.js';
+export { useRoomError } from './room/hooks/useRoomError.js';
+export { useGrants } from './room/hooks/useGrants.js';
+export { useCan } from './room/hooks/useCan.js';
+export type { UseCanOptions } from './room/hooks/useCan.js';
+export { useLocalParticipant } from './room/hooks/useLocalParticipant.js';
+export { useRemoteParticipants } from './room/hooks/useRemoteParticipants.js';
+export { useParticipants } from './room/hooks/useParticipants.js';
+export { useParticipant } from './room/hooks/useParticipant.js';
+export { useTracks } from './media/useTracks.js';
+export type { TrackReference, UseTracksOptions } from './media/useTracks.js';
+export { useIsSpeaking } from './room/hooks/useIsSpeaking.js';
+export { useActiveSpeakers } from './room/hooks/useActiveSpeakers.js';
+export { usePinned } from './layouts/usePinned.js';
+export type { PinnedTile } from './layouts/usePinned.js';
+export { useSpeakerOrder } from './layouts/useSpeakerOrder.js';
+export type { SpeakerOrderResult, SpeakerViewState, UseSpeakerOrderOptions } from './layouts/useSpeakerOrder.js';
+export { useConnectionQuality } from './room/hooks/useConnectionQuality.js';
+export { useIsMuted } from './room/hooks/useIsMuted.js';
+export { useTrackToggle } from './media/useTrackToggle.js';
+export type { ToggleSource, TrackToggleState, UseTrackToggleOptions } from './media/useTrackToggle.js';
+export { useMediaDevices } from './media/devices/useMediaDevices.js';
+export type { MediaDevicesState } from './media/devices/useMediaDevices.js';
+export { useCameraFlip } from './media/devices/useCameraFlip.js';
+export type { CameraFlipState } from './media/devices/useCameraFlip.js';
+export type { CameraFacing } from './media/devices/facing.js';
+export { useUserChoices } from './media/devices/useUserChoices.js';
+export type { UserChoicesState } from './media/devices/useUserChoices.js';
+export { USER_CHOICES_STORAGE_KEY } from './media/devices/userChoices.js';
+export type { UserChoices } from './media/devices/userChoices.js';
+export type { DeviceErrorCode } from './room/toRoomKitError.js';
+export type { DeviceKind } from './media/devices/toDeviceError.js';
+export { useDataChannel } from './room/hooks/useDataChannel.js';
+export type { DataChannel } from './room/hooks/useDataChannel.js';
+export { useChat } from './chat/useChat.js';
+export type { ChatState } from './chat/useChat.js';
+export { useTranscriptions } from './captions/useTranscriptions.js';
+export type { UseTranscriptionsOptions } from './captions/useTranscriptions.js';
+export { useAgent } from './agent/useAgent.js';
+export type { AgentInfo, UseAgentOptions } from './agent/useAgent.js';
+export { useTrackVolume } from './media/useTrackVolume.js';
+export { useParticipantList } from './people/useParticipantList.js';
+export type { ParticipantListState, UseParticipantListOptions } from './people/useParticipantList.js';
+export type { UseTrackVolumeOptions } from './media/useTrackVolume.js';
 
 // Components
-export { defaultLabels } from './components/labels.js';
-export type { RoomKitLabels } from './components/labels.js';
-export { VideoTrack, AudioTrack } from './components/VideoTrack.js';
-export type { VideoTrackProps, AudioTrackProps } from './components/VideoTrack.js';
-export { RoomAudioRenderer } from './components/RoomAudioRenderer.js';
-export type { RoomAudioRendererProps } from './components/RoomAudioRenderer.js';
-export { StartAudio } from './components/StartAudio.js';
-export type { StartAudioProps } from './components/StartAudio.js';
+export { defaultLabels } from './ui/labels.js';
+export type { RoomKitLabels } from './ui/labels.js';
+export { VideoTrack, AudioTrack } from './media/VideoTrack.js';
+export type { VideoTrackProps, AudioTrackProps } from './media/VideoTrack.js';
+export { RoomAudioRenderer } from './media/RoomAudioRenderer.js';
+export type { RoomAudioRendererProps } from './media/RoomAudioRenderer.js';
+export { StartAudio } from './media/StartAudio.js';
+export type { StartAudioProps } from './media/StartAudio.js';
 export {
   ParticipantTile,
   ParticipantName,
   ConnectionQualityIndicator,
   TrackMutedIndicator,
   displayName,
-} from './components/ParticipantTile.js';
+} from './tile/ParticipantTile.js';
 export type {
   ParticipantTileProps,
   ParticipantNameProps,
   ConnectionQualityIndicatorProps,
   TrackMutedIndicatorProps,
-} from './components/ParticipantTile.js';
-export { GridLayout } from './components/GridLayout.js';
-export type { GridLayoutProps, LayoutProps } from './components/GridLayout.js';
-export { FocusLayout } from './components/FocusLayout.js';
-export type { FocusLayoutProps } from './components/FocusLayout.js';
-export { SpeakerLayout } from './components/SpeakerLayout.js';
-export type { SpeakerLayoutProps } from './components/SpeakerLayout.js';
-export { PinButton } from './components/PinButton.js';
-export type { PinButtonProps } from './components/PinButton.js';
-export type { TileDescriptor } from './components/layout.js';
-export { TrackToggle } from './components/TrackToggle.js';
-export type { TrackToggleProps } from './components/TrackToggle.js';
-export { MediaDeviceSelect } from './components/MediaDeviceSelect.js';
-export type { MediaDeviceSelectProps } from './components/MediaDeviceSelect.js';
-export { CameraFlipButton } from './components/CameraFlip.js';
-export type { CameraFlipButtonProps } from './components/CameraFlip.js';
-export { ControlBar } from './components/ControlBar.js';
-export type { ControlBarProps, ControlBarControls } from './components/ControlBar.js';
-export { LeaveButton } from './components/LeaveButton.js';
-export type { LeaveButtonProps } from './components/LeaveButton.js';
-export { Chat } from './components/Chat.js';
-export type { ChatProps } from './components/Chat.js';
-export { Captions } from './components/Captions.js';
-export type { CaptionsProps } from './components/Captions.js';
-export { AudioVisualizer } from './components/AudioVisualizer.js';
-export type { AudioVisualizerProps } from './components/AudioVisualizer.js';
-export { ConnectionStateToast } from './components/ConnectionStateToast.js';
-export type { ConnectionStateToastProps } from './components/ConnectionStateToast.js';
-export { RecordingIndicator, RecordingControl } from './components/Recording.js';
-export type { RecordingIndicatorProps, RecordingControlProps } from './components/Recording.js';
-export { ParticipantAdminMenu } from './components/ParticipantAdminMenu.js';
-export type { ParticipantAdminMenuProps, AdminActions } from './components/ParticipantAdminMenu.js';
-export { LiveAnnouncer } from './components/LiveAnnouncer.js';
-export type { LiveAnnouncerProps } from './components/LiveAnnouncer.js';
-export { ParticipantList } from './components/ParticipantList.js';
-export type { ParticipantListProps } from './components/ParticipantList.js';
+} from './tile/ParticipantTile.js';
+export { GridLayout } from './layouts/GridLayout.js';
+export type { GridLayoutProps, LayoutProps } from './layouts/GridLayout.js';
+export { FocusLayout } from './layouts/FocusLayout.js';
+export type { FocusLayoutProps } from './layouts/FocusLayout.js';
+export { SpeakerLayout } from './layouts/SpeakerLayout.js';
+export type { SpeakerLayoutProps } from './layouts/SpeakerLayout.js';
+export { PinButton } from './layouts/PinButton.js';
+export type { PinButtonProps } from './layouts/PinButton.js';
+export type { TileDescriptor } from './layouts/layout.js';
+export { TrackToggle } from './media/TrackToggle.js';
+export type { TrackToggleProps } from './media/TrackToggle.js';
+export { MediaDeviceSelect } from './media/devices/MediaDeviceSelect.js';
+export type { MediaDeviceSelectProps } from './media/devices/MediaDeviceSelect.js';
+export { CameraFlipButton } from './media/devices/CameraFlip.js';
+export type { CameraFlipButtonProps } from './media/devices/CameraFlip.js';
+export { ControlBar } from './meeting/ControlBar.js';
+export type { ControlBarProps, ControlBarControls } from './meeting/ControlBar.js';
+export { LeaveButton } from './room/LeaveButton.js';
+export type { LeaveButtonProps } from './room/LeaveButton.js';
+export { Chat } from './chat/Chat.js';
+export type { ChatProps } from './chat/Chat.js';
+export { Captions } from './captions/Captions.js';
+export type { CaptionsProps } from './captions/Captions.js';
+export { AudioVisualizer } from './media/AudioVisualizer.js';
+export type { AudioVisualizerProps } from './media/AudioVisualizer.js';
+export { ConnectionStateToast } from './room/ConnectionStateToast.js';
+export type { ConnectionStateToastProps } from './room/ConnectionStateToast.js';
+export { RecordingIndicator, RecordingControl } from './recording/Recording.js';
+export type { RecordingIndicatorProps, RecordingControlProps } from './recording/Recording.js';
+export { ParticipantAdminMenu } from './people/ParticipantAdminMenu.js';
+export type { ParticipantAdminMenuProps, AdminActions } from './people/ParticipantAdminMenu.js';
+export { LiveAnnouncer } from './notifications/LiveAnnouncer.js';
+export type { LiveAnnouncerProps } from './notifications/LiveAnnouncer.js';
+export { ParticipantList } from './people/ParticipantList.js';
+export type { ParticipantListProps } from './people/ParticipantList.js';
 
 // Background effects and noise filter
-export { supportsBackgroundEffects, supportsNoiseFilter } from './core/effects.js';
+export { supportsBackgroundEffects, supportsNoiseFilter } from './media/effects/effects.js';
 export type {
   BackgroundEffect,
   BackgroundEffectsConfig,
@@ -145,17 +145,17 @@ export type {
   BackgroundProcessorOptions,
   BackgroundProcessorsModule,
   EffectStatus,
-} from './core/effects.js';
-export { useBackgroundEffect } from './hooks/useBackgroundEffect.js';
-export type { BackgroundEffectState, UseBackgroundEffectOptions } from './hooks/useBackgroundEffect.js';
-export { useNoiseFilter } from './hooks/useNoiseFilter.js';
-export type { NoiseFilterState } from './hooks/useNoiseFilter.js';
-export { EffectsControl } from './components/EffectsControl.js';
-export type { EffectsControlProps, VirtualBackground } from './components/EffectsControl.js';
+} from './media/effects/effects.js';
+export { useBackgroundEffect } from './media/effects/useBackgroundEffect.js';
+export type { BackgroundEffectState, UseBackgroundEffectOptions } from './media/effects/useBackgroundEffect.js';
+export { useNoiseFilter } from './media/effects/useNoiseFilter.js';
+export type { NoiseFilterState } from './media/effects/useNoiseFilter.js';
+export { EffectsControl } from './media/effects/EffectsControl.js';
+export type { EffectsControlProps, VirtualBackground } from './media/effects/EffectsControl.js';
 
 // The connection test before joining (its livekit-client steps load when a test starts)
-export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './core/connectionTest.js';
-export type { ConnectionTestStore } from './core/connectionTest.js';
+export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './connection-test/connectionTest.js';
+export type { ConnectionTestStore } from './connection-test/connectionTest.js';
 export type {
   ConnectionTestDevice,
   ConnectionTestFailure,
@@ -169,96 +169,96 @@ export type {
   ConnectionTestStep,
   ConnectionTestStepId,
   ConnectionTestStepStatus,
-} from './core/connectionTestTypes.js';
-export { useConnectionTest } from './hooks/useConnectionTest.js';
-export type { ConnectionTestControls, UseConnectionTestOptions } from './hooks/useConnectionTest.js';
-export { ConnectionTest } from './components/ConnectionTest.js';
-export type { ConnectionTestProps } from './components/ConnectionTest.js';
-export { defaultConnectionTestLabels } from './components/connectionTestLabels.js';
-export type { ConnectionTestLabels } from './components/connectionTestLabels.js';
+} from './connection-test/connectionTestTypes.js';
+export { useConnectionTest } from './connection-test/useConnectionTest.js';
+export type { ConnectionTestControls, UseConnectionTestOptions } from './connection-test/useConnectionTest.js';
+export { ConnectionTest } from './connection-test/ConnectionTest.js';
+export type { ConnectionTestProps } from './connection-test/ConnectionTest.js';
+export { defaultConnectionTestLabels } from './connection-test/connectionTestLabels.js';
+export type { ConnectionTestLabels } from './connection-test/connectionTestLabels.js';
 
 // Prefabs
-export { PreJoin } from './prefabs/PreJoin.js';
-export type { PreJoinProps, PreJoinChoices } from './prefabs/PreJoin.js';
-export { VideoConference } from './prefabs/VideoConference.js';
-export type { ConferenceLayout, VideoConferenceProps } from './prefabs/VideoConference.js';
+export { PreJoin } from './meeting/PreJoin.js';
+export type { PreJoinProps, PreJoinChoices } from './meeting/PreJoin.js';
+export { VideoConference } from './meeting/VideoConference.js';
+export type { ConferenceLayout, VideoConferenceProps } from './meeting/VideoConference.js';
 
 // Audio rooms
-export { AudioConference } from './prefabs/AudioConference.js';
-export type { AudioConferenceProps } from './prefabs/AudioConference.js';
-export { ParticipantAudioTile } from './components/ParticipantAudioTile.js';
-export type { ParticipantAudioTileProps } from './components/ParticipantAudioTile.js';
-export { defaultAudioRoomLabels } from './components/audioRoomLabels.js';
-export type { AudioRoomLabelKey } from './components/audioRoomLabels.js';
-export { useAudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
-export type { AudioRoomParticipants } from './hooks/useAudioRoomParticipants.js';
+export { AudioConference } from './audio-room/AudioConference.js';
+export type { AudioConferenceProps } from './audio-room/AudioConference.js';
+export { ParticipantAudioTile } from './audio-room/ParticipantAudioTile.js';
+export type { ParticipantAudioTileProps } from './audio-room/ParticipantAudioTile.js';
+export { defaultAudioRoomLabels } from './audio-room/audioRoomLabels.js';
+export type { AudioRoomLabelKey } from './audio-room/audioRoomLabels.js';
+export { useAudioRoomParticipants } from './audio-room/useAudioRoomParticipants.js';
+export type { AudioRoomParticipants } from './audio-room/useAudioRoomParticipants.js';
 
 // Recording templates (what a room-recording service such as LiveKit Egress opens)
-export { RecordingView } from './prefabs/RecordingView.js';
-export type { RecordingViewProps } from './prefabs/RecordingView.js';
-export { RecordingStage, recordingTile } from './components/RecordingStage.js';
-export type { RecordingStageProps } from './components/RecordingStage.js';
-export { defaultRecordingLabels } from './components/recordingLabels.js';
-export type { RecordingLabelKey } from './components/recordingLabels.js';
-export { useRecordingParams } from './hooks/useRecordingParams.js';
-export { useRecordingLayout } from './hooks/useRecordingLayout.js';
-export { useRecorderSignals } from './hooks/useRecorderSignals.js';
-export type { RecorderSignalState, UseRecorderSignalsOptions } from './hooks/useRecorderSignals.js';
-export { parseRecordingParams, toRecordingLayout, layoutFromMetadata } from './core/recordingParams.js';
-export type { RecordingLayout, RecordingParams } from './core/recordingParams.js';
-export { createRecorderSignals, egressConsoleSink, EGRESS_SIGNAL_LINES } from './core/recordingSignals.js';
-export type { RecorderSignal, RecorderSignals, RecorderSignalSink, RecorderSignalsOptions } from './core/recordingSignals.js';
+export { RecordingView } from './recording/RecordingView.js';
+export type { RecordingViewProps } from './recording/RecordingView.js';
+export { RecordingStage, recordingTile } from './recording/RecordingStage.js';
+export type { RecordingStageProps } from './recording/RecordingStage.js';
+export { defaultRecordingLabels } from './recording/recordingLabels.js';
+export type { RecordingLabelKey } from './recording/recordingLabels.js';
+export { useRecordingParams } from './recording/useRecordingParams.js';
+export { useRecordingLayout } from './recording/useRecordingLayout.js';
+export { useRecorderSignals } from './recording/useRecorderSignals.js';
+export type { RecorderSignalState, UseRecorderSignalsOptions } from './recording/useRecorderSignals.js';
+export { parseRecordingParams, toRecordingLayout, layoutFromMetadata } from './recording/recordingParams.js';
+export type { RecordingLayout, RecordingParams } from './recording/recordingParams.js';
+export { createRecorderSignals, egressConsoleSink, EGRESS_SIGNAL_LINES } from './recording/recordingSignals.js';
+export type { RecorderSignal, RecorderSignals, RecorderSignalSink, RecorderSignalsOptions } from './recording/recordingSignals.js';
 
 // Raise hand and reactions
-export { HAND_TOPIC } from './core/handStore.js';
-export type { RaisedHand } from './core/handStore.js';
-export { REACTION_TOPIC, REACTION_EMOJIS, REACTION_DURATION_MS, REACTION_SEND_LIMIT, REACTION_RECEIVE_LIMIT, REACTION_WINDOW_MS } from './core/reactionStore.js';
-export type { Reaction, ReactionEmoji } from './core/reactionStore.js';
-export { useRaisedHands } from './hooks/useRaisedHands.js';
-export { useIsHandRaised } from './hooks/useIsHandRaised.js';
-export { useIsEncrypted } from './hooks/useIsEncrypted.js';
-export { useDecryptionFailed } from './hooks/useDecryptionFailed.js';
-export { useRaiseHand } from './hooks/useRaiseHand.js';
-export type { RaiseHandState } from './hooks/useRaiseHand.js';
-export { useLowerHand } from './hooks/useLowerHand.js';
-export type { LowerHandState } from './hooks/useLowerHand.js';
-export { useReaction } from './hooks/useReaction.js';
-export { useSendReaction } from './hooks/useSendReaction.js';
-export type { SendReactionState } from './hooks/useSendReaction.js';
-export { RaiseHandToggle, RaisedHandIndicator } from './components/RaiseHand.js';
-export type { RaiseHandToggleProps, RaisedHandIndicatorProps } from './components/RaiseHand.js';
-export { ReactionsMenu, ReactionIndicator } from './components/Reactions.js';
-export type { ReactionsMenuProps, ReactionIndicatorProps } from './components/Reactions.js';
-export { usePictureInPicture } from './hooks/usePictureInPicture.js';
-export type { PictureInPictureState, PictureInPictureSupport, UsePictureInPictureOptions } from './hooks/usePictureInPicture.js';
-export { PictureInPicture, PictureInPictureButton, PictureInPictureView } from './components/PictureInPicture.js';
-export type { PictureInPictureButtonProps, PictureInPictureProps, PictureInPictureViewProps } from './components/PictureInPicture.js';
+export { HAND_TOPIC } from './hands/handStore.js';
+export type { RaisedHand } from './hands/handStore.js';
+export { REACTION_TOPIC, REACTION_EMOJIS, REACTION_DURATION_MS, REACTION_SEND_LIMIT, REACTION_RECEIVE_LIMIT, REACTION_WINDOW_MS } from './hands/reactionStore.js';
+export type { Reaction, ReactionEmoji } from './hands/reactionStore.js';
+export { useRaisedHands } from './hands/useRaisedHands.js';
+export { useIsHandRaised } from './hands/useIsHandRaised.js';
+export { useIsEncrypted } from './e2ee/useIsEncrypted.js';
+export { useDecryptionFailed } from './e2ee/useDecryptionFailed.js';
+export { useRaiseHand } from './hands/useRaiseHand.js';
+export type { RaiseHandState } from './hands/useRaiseHand.js';
+export { useLowerHand } from './hands/useLowerHand.js';
+export type { LowerHandState } from './hands/useLowerHand.js';
+export { useReaction } from './hands/useReaction.js';
+export { useSendReaction } from './hands/useSendReaction.js';
+export type { SendReactionState } from './hands/useSendReaction.js';
+export { RaiseHandToggle, RaisedHandIndicator } from './hands/RaiseHand.js';
+export type { RaiseHandToggleProps, RaisedHandIndicatorProps } from './hands/RaiseHand.js';
+export { ReactionsMenu, ReactionIndicator } from './hands/Reactions.js';
+export type { ReactionsMenuProps, ReactionIndicatorProps } from './hands/Reactions.js';
+export { usePictureInPicture } from './picture-in-picture/usePictureInPicture.js';
+export type { PictureInPictureState, PictureInPictureSupport, UsePictureInPictureOptions } from './picture-in-picture/usePictureInPicture.js';
+export { PictureInPicture, PictureInPictureButton, PictureInPictureView } from './picture-in-picture/PictureInPicture.js';
+export type { PictureInPictureButtonProps, PictureInPictureProps, PictureInPictureViewProps } from './picture-in-picture/PictureInPicture.js';
 
 // Notifications
-export { NOTIFICATION_KINDS, NOTIFICATION_LIMIT, NOTIFICATION_GROUP_WINDOW_MS } from './core/notificationStore.js';
-export type { NotificationKind, NotificationKinds, NotificationPerson, RoomNotification } from './core/notificationStore.js';
-export { useNotifications } from './hooks/useNotifications.js';
-export type { NotificationsState, UseNotificationsOptions } from './hooks/useNotifications.js';
-export { Notifications, NOTIFICATION_DURATION_MS } from './components/Notifications.js';
-export type { NotificationsProps } from './components/Notifications.js';
-export { notificationText } from './components/notificationText.js';
+export { NOTIFICATION_KINDS, NOTIFICATION_LIMIT, NOTIFICATION_GROUP_WINDOW_MS } from './notifications/notificationStore.js';
+export type { NotificationKind, NotificationKinds, NotificationPerson, RoomNotification } from './notifications/notificationStore.js';
+export { useNotifications } from './notifications/useNotifications.js';
+export type { NotificationsState, UseNotificationsOptions } from './notifications/useNotifications.js';
+export { Notifications, NOTIFICATION_DURATION_MS } from './notifications/Notifications.js';
+export type { NotificationsProps } from './notifications/Notifications.js';
+export { notificationText } from './notifications/notificationText.js';
 
 // Agent conversations
-export { AgentConversation } from './prefabs/AgentConversation.js';
-export type { AgentConversationProps } from './prefabs/AgentConversation.js';
-export { AgentPresence } from './components/AgentPresence.js';
-export type { AgentPresenceProps } from './components/AgentPresence.js';
-export { AgentVisualizer } from './components/AgentVisualizer.js';
-export type { AgentVisualizerProps } from './components/AgentVisualizer.js';
-export { AgentTranscript } from './components/AgentTranscript.js';
-export type { AgentTranscriptProps } from './components/AgentTranscript.js';
-export { AgentControlBar } from './components/AgentControlBar.js';
-export type { AgentControlBarProps, AgentControlBarControls } from './components/AgentControlBar.js';
-export { defaultAgentLabels } from './components/agentLabels.js';
-export type { AgentLabelKey } from './components/agentLabels.js';
-export type { AgentConversationLabels, RecordingViewLabels } from './components/featureLabels.js';
-export { useAgentConversation } from './hooks/useAgentConversation.js';
-export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './hooks/useAgentConversation.js';
-export { useAgentTranscript } from './hooks/useAgentTranscript.js';
-export type { ConversationEntry } from './core/agentConversation.js';
-export { DEFAULT_AGENT_TIMEOUT, supportsPreConnectBuffer } from './core/agentConversation.js';
+export { AgentConversation } from './agent/AgentConversation.js';
+export type { AgentConversationProps } from './agent/AgentConversation.js';
+export { AgentPresence } from './agent/AgentPresence.js';
+export type { AgentPresenceProps } from './agent/AgentPresence.js';
+export { AgentVisualizer } from './agent/AgentVisualizer.js';
+export type { AgentVisualizerProps } from './agent/AgentVisualizer.js';
+export { AgentTranscript } from './agent/AgentTranscript.js';
+export type { AgentTranscriptProps } from './agent/AgentTranscript.js';
+export { AgentControlBar } from './agent/AgentControlBar.js';
+export type { AgentControlBarProps, AgentControlBarControls } from './agent/AgentControlBar.js';
+export { defaultAgentLabels } from './agent/agentLabels.js';
+export type { AgentLabelKey } from './agent/agentLabels.js';
+export type { AgentConversationLabels, RecordingViewLabels } from './ui/featureLabels.js';
+export { useAgentConversation } from './agent/useAgentConversation.js';
+export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './agent/useAgentConversation.js';
+export { useAgentTranscript } from './agent/useAgentTranscript.js';
+export type { ConversationEntry } from './agent/agentConversation.js';
+export { DEFAULT_AGENT_TIMEOUT, supportsPreConnectBuffer } from './agent/agentConversation.js';

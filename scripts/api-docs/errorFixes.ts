@@ -1,7 +1,7 @@
-import type { RoomKitErrorCode } from '../../src/core/RoomKitError.js';
+import type { RoomKitErrorCode } from '../../src/room/RoomKitError.js';
 
 /**
- * What to do about each error code. The cause is the code's TSDoc in `src/core/RoomKitError.ts`; the "Error codes"
+ * What to do about each error code. The cause is the code's TSDoc in `src/room/RoomKitError.ts`; the "Error codes"
  * docs page shows both. Typed against the union, so a new code fails the type check until it has a fix here.
  */
 export const errorFixes: Record<RoomKitErrorCode, string> = {

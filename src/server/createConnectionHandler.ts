@@ -1,5 +1,5 @@
-import { validateConnectionResponse } from '../core/connectionResponse.js';
-import { isRoomKitError, RoomKitError } from '../core/RoomKitError.js';
+import { validateConnectionResponse } from '../room/connection/connectionResponse.js';
+import { isRoomKitError, RoomKitError } from '../room/RoomKitError.js';
 import { jsonResponse, keyScrubber, readJsonObject, readRoom, Reply, withNoStore } from './replies.js';
 import { checkExplicitConfig, resolveRoomApiConfig, type RoomApiConfig } from './roomApiConfig.js';
 

@@ -1,13 +1,13 @@
 // `@roomkit/react/server`: for your backend (Node 20+, edge runtimes, Next.js route handlers). No 'use client',
 // no React and no livekit-client here, so everything below is a plain value in server code.
-export { RoomKitError, isRoomKitError } from '../core/RoomKitError.js';
-export type { RoomKitErrorCode, RoomKitErrorOptions } from '../core/RoomKitError.js';
-export { validateConnectionResponse } from '../core/connectionResponse.js';
-export type { ValidatedConnection, ValidateConnectionResponseOptions } from '../core/connectionResponse.js';
-export { DEFAULT_GRANTS } from '../core/defaultGrants.js';
-export type { Grants, GrantName } from '../core/defaultGrants.js';
-export { looksLikeApiKey } from '../core/token.js';
-export type { TokenVideoGrant, TrackSourceName } from '../core/token.js';
+export { RoomKitError, isRoomKitError } from '../room/RoomKitError.js';
+export type { RoomKitErrorCode, RoomKitErrorOptions } from '../room/RoomKitError.js';
+export { validateConnectionResponse } from '../room/connection/connectionResponse.js';
+export type { ValidatedConnection, ValidateConnectionResponseOptions } from '../room/connection/connectionResponse.js';
+export { DEFAULT_GRANTS } from '../room/state/defaultGrants.js';
+export type { Grants, GrantName } from '../room/state/defaultGrants.js';
+export { looksLikeApiKey } from '../room/connection/token.js';
+export type { TokenVideoGrant, TrackSourceName } from '../room/connection/token.js';
 export { createConnectionHandler } from './createConnectionHandler.js';
 export type {
   ConnectionAuthenticateContext,

@@ -1,5 +1,5 @@
-import { RoomKitError } from '../core/RoomKitError.js';
-import { looksLikeApiKey } from '../core/token.js';
+import { RoomKitError } from '../room/RoomKitError.js';
+import { looksLikeApiKey } from '../room/connection/token.js';
 
 /** Where the token route finds the Room API, and the key it calls it with. */
 export interface RoomApiConfig {

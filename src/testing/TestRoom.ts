@@ -1,8 +1,8 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
-import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
-import { getRoomStore } from '../core/roomStore.js';
-import { RoomKitError } from '../core/RoomKitError.js';
-import type { TokenClaims, TrackSourceName } from '../core/token.js';
+import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
+import { getRoomStore } from '../room/state/roomStore.js';
+import { RoomKitError } from '../room/RoomKitError.js';
+import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
 import { failDecryption, holdEncryptionStore, recoverDecryption } from './simulatedEncryption.js';

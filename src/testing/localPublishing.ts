@@ -7,7 +7,7 @@ import {
   TrackEvent,
   type LocalParticipant,
 } from 'livekit-client';
-import { RoomKitError } from '../core/RoomKitError.js';
+import { RoomKitError } from '../room/RoomKitError.js';
 import { browserFailure, type SimulatedDeviceFailure, type SimulatedDeviceKind } from './simulatedMedia.js';
 import { PROTO_SOURCE, sid, type SimContext } from './simulatedServer.js';
 import { createAudioTrack, createVideoTrack } from './syntheticMedia.js';

@@ -1,5 +1,5 @@
 import type { Room } from 'livekit-client';
-import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../core/connectionTest.js';
+import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../connection-test/connectionTest.js';
 import type {
   ConnectionTestDriver,
   ConnectionTestFailure,
@@ -7,8 +7,8 @@ import type {
   ConnectionTestMeasurement,
   ConnectionTestStep,
   ConnectionTestStepId,
-} from '../core/connectionTestTypes.js';
-import { getRoomStore } from '../core/roomStore.js';
+} from '../connection-test/connectionTestTypes.js';
+import { getRoomStore } from '../room/state/roomStore.js';
 
 /** A scripted result for one step of a simulated connection test. */
 export type SimulatedConnectionTestStep =

@@ -1,7 +1,7 @@
 import { RoomEvent, type Room } from 'livekit-client';
-import { monitorDecryption, type DecryptionMonitor } from '../core/decryptionMonitor.js';
-import { getEncryptionStore } from '../core/encryptionStore.js';
-import { RoomKitError } from '../core/RoomKitError.js';
+import { monitorDecryption, type DecryptionMonitor } from '../e2ee/decryptionMonitor.js';
+import { getEncryptionStore } from '../e2ee/encryptionStore.js';
+import { RoomKitError } from '../room/RoomKitError.js';
 
 /** Per simulated room: whose frames this session cannot decrypt, and the monitor that reads the simulated receivers. */
 const rooms = new WeakMap<Room, { failing: Set<string>; monitor: DecryptionMonitor }>();

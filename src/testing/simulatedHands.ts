@@ -1,5 +1,5 @@
-import { HAND_TOPIC } from '../core/handStore.js';
-import { REACTION_TOPIC } from '../core/reactionStore.js';
+import { HAND_TOPIC } from '../hands/handStore.js';
+import { REACTION_TOPIC } from '../hands/reactionStore.js';
 import type { SentData } from './simulatedData.js';
 
 type Deliver = (from: string, payload: string, topic: string) => void;

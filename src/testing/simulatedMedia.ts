@@ -8,7 +8,7 @@ import {
   type RemoteTrackPublication,
   type Room,
 } from 'livekit-client';
-import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../core/deviceStore.js';
+import { setDeviceEnumerator, setPreviewFactory, type MediaDeviceKindName } from '../media/devices/deviceStore.js';
 import type { SimContext, SimParticipant, SimTrack } from './simulatedServer.js';
 import { createAudioTrack, createStream, createVideoTrack, createVoiceTrack } from './syntheticMedia.js';
 

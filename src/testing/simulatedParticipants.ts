@@ -1,7 +1,7 @@
 import { DisconnectReason, Track } from 'livekit-client';
-import { AGENT_STATE_ATTRIBUTE } from '../core/agent.js';
-import { RoomKitError } from '../core/RoomKitError.js';
-import type { TokenVideoGrant, TrackSourceName } from '../core/token.js';
+import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
+import { RoomKitError } from '../room/RoomKitError.js';
+import type { TokenVideoGrant, TrackSourceName } from '../room/connection/token.js';
 import { deliverMedia, subscriptionAnswerer } from './simulatedMedia.js';
 import {
   localParticipantInfo,

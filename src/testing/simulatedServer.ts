@@ -1,8 +1,8 @@
 import type { ConnectionState, DisconnectReason, Room } from 'livekit-client';
-import { RoomKitError } from '../core/RoomKitError.js';
-import { getRoomStore } from '../core/roomStore.js';
+import { RoomKitError } from '../room/RoomKitError.js';
+import { getRoomStore } from '../room/state/roomStore.js';
 import { scriptConnectionTest } from './simulatedConnectionTest.js';
-import type { TokenVideoGrant, TrackSourceName } from '../core/token.js';
+import type { TokenVideoGrant, TrackSourceName } from '../room/connection/token.js';
 
 /**
  * The simulated media server's model of the room, shared by the testing kit's parts: participants as the

@@ -1,4 +1,4 @@
-import { RoomKitError } from '../core/RoomKitError.js';
+import { RoomKitError } from '../room/RoomKitError.js';
 import type { SimContext } from './simulatedServer.js';
 
 /*

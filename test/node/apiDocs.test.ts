@@ -58,7 +58,7 @@ test('reads each export with its summary, signature, members and indented exampl
 });
 
 test('every RoomKitErrorCode has a cause and a fix; a missing fix is reported', () => {
-  const file = join(root, 'src/core/RoomKitError.ts');
+  const file = join(root, 'src/room/RoomKitError.ts');
   const program = createProgram(root, [file]);
   const problems: string[] = [];
   const codes = errorCodes(program, file, errorFixes, problems);

@@ -1,9 +1,9 @@
 import { CancelledError, QueryClient } from '@tanstack/react-query';
 import type { RoomApiHandle } from '../../dev/room-api/index';
 import { verifyToken } from '../../dev/room-api/index';
-import { parseRetryAfter, requestConnection } from '../../src/core/connectionRequest';
-import { API_KEY_IN_TEXT } from '../../src/core/apiKeys';
-import { API_KEY_SHAPE } from '../../src/core/token';
+import { parseRetryAfter, requestConnection } from '../../src/room/connection/connectionRequest';
+import { API_KEY_IN_TEXT } from '../../src/room/connection/apiKeys';
+import { API_KEY_SHAPE } from '../../src/room/connection/token';
 import { connectionRetryDelay, isRoomKitError, retryConnection, RoomKitError, type ConnectionErrorDetails, type RoomKitErrorCode } from '../../src/index';
 import { connectionQueryKey, connectionQueryOptions, type ConnectionQueryOptions } from '../../src/query/index';
 import { API_KEY, closeAfterAll, closedPortUrl, reply, startServer, startTestBackend, startTestRoomApi, type TestServer } from '../helpers/httpServers';

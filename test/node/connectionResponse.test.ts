@@ -1,4 +1,4 @@
-import { connectionRefreshDelay, MIN_REFRESH_DELAY_MS } from '../../src/core/connectionResponse';
+import { connectionRefreshDelay, MIN_REFRESH_DELAY_MS } from '../../src/room/connection/connectionResponse';
 import { isRoomKitError, validateConnectionResponse, type RoomKitError } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
 

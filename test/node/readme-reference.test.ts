@@ -10,7 +10,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const tableNames = new Set([...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
 
 test('every RoomKitErrorCode has a row in the error-code tables', () => {
-  const path = join(root, 'src/core/RoomKitError.ts');
+  const path = join(root, 'src/room/RoomKitError.ts');
   const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
   const alias = file.statements.find((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'RoomKitErrorCode');
   const members = alias && ts.isUnionTypeNode(alias.type) ? alias.type.types : [];
@@ -20,7 +20,7 @@ test('every RoomKitErrorCode has a row in the error-code tables', () => {
 });
 
 test('every CSS variable of styles.css has a row in the styling table', () => {
-  const css = readFileSync(join(root, 'src/styles/styles.css'), 'utf8');
+  const css = readFileSync(join(root, 'src/styles.css'), 'utf8');
   const variables = [...new Set([...css.matchAll(/^\s*(--rk-[a-z-]+)\s*:/gm)].map((m) => m[1]))];
   expect(variables.length).toBeGreaterThan(10);
   expect(variables.filter((name) => !tableNames.has(name!))).toEqual([]);

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { Track, TrackEvent, type RemoteTrackPublication } from 'livekit-client';
-import { EVERY_MICROPHONE_UP_TO, HEARD_HOLD_MS, RELEASE_SLACK_MS } from '../../src/core/audioSubscriptions';
+import { EVERY_MICROPHONE_UP_TO, HEARD_HOLD_MS, RELEASE_SLACK_MS } from '../../src/media/audioSubscriptions';
 import { GridLayout, RoomProvider } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 

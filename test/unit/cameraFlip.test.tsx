@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ControlBar, PreJoin } from '../../src/index';
-import { facingOf } from '../../src/core/facing';
+import { facingOf } from '../../src/media/devices/facing';
 import { renderInRoom } from '../helpers/render';
 
 const PHONE = {

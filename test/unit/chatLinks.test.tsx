@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import fc from 'fast-check';
-import { splitLinks } from '../../src/core/links';
+import { splitLinks } from '../../src/chat/links';
 import { Chat } from '../../src/index';
 import { renderInRoom } from '../helpers/render';
 

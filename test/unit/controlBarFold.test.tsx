@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { ControlBar, RoomProvider, VideoConference } from '../../src/index';
-import { FOLD_ORDER } from '../../src/components/Toolbar';
-import { foldControls, type FoldItem } from '../../src/components/fold';
+import { FOLD_ORDER } from '../../src/ui/Toolbar';
+import { foldControls, type FoldItem } from '../../src/ui/useFold';
 import { createTestRoom } from '../../src/testing/index';
 import { renderInRoom } from '../helpers/render';
 

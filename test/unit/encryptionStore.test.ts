@@ -4,8 +4,8 @@
  */
 import { RoomEvent, type Participant } from 'livekit-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DECODE_POLL_MS, monitorDecryption, STALLED_READS, type DecodeSample } from '../../src/core/decryptionMonitor';
-import { getEncryptionStore } from '../../src/core/encryptionStore';
+import { DECODE_POLL_MS, monitorDecryption, STALLED_READS, type DecodeSample } from '../../src/e2ee/decryptionMonitor';
+import { getEncryptionStore } from '../../src/e2ee/encryptionStore';
 import { createTestRoom } from '../../src/testing/index';
 
 /** A room with Eve and Bob, and receivers whose counts the test sets (undefined: nothing to read). */

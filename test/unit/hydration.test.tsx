@@ -9,7 +9,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Chat, EffectsControl, MediaDeviceSelect, PreJoin, RoomProvider, USER_CHOICES_STORAGE_KEY, VideoConference } from '../../src/index';
-import { getChatStore } from '../../src/core/chatStore';
+import { getChatStore } from '../../src/chat/chatStore';
 import { createTestRoom } from '../../src/testing/index';
 
 const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 jsdom';

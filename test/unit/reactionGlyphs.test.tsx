@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import { ReactionGlyph } from '../../src/components/icons';
-import { REACTION_EMOJIS } from '../../src/core/reactionStore';
+import { ReactionGlyph } from '../../src/ui/icons';
+import { REACTION_EMOJIS } from '../../src/hands/reactionStore';
 
 /** Reactions show without an emoji font: each one RoomKit sends is drawn, none falls back to its glyph. */
 describe('ReactionGlyph', () => {

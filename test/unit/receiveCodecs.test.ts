@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { RoomEvent, type Room } from 'livekit-client';
-import { answeredCodecs, trimReceiveCodecs } from '../../src/core/receiveCodecs';
+import { answeredCodecs, trimReceiveCodecs } from '../../src/media/receiveCodecs';
 
 /**
  * The receive-only sections of the page's offers list only the codecs the server answered (the Chromium side is

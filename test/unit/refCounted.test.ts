@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { listenWhileHeld, refCounted } from '../../src/core/refCounted';
+import { listenWhileHeld, refCounted } from '../../src/room/refCounted';
 
 test('starts with the first holder, stops with the last, and a release acts once', () => {
   const log: string[] = [];

@@ -1,0 +1,5 @@
+/**
+ * The face of `connection-test/` to the other features: the only module they may import from it (dependency-cruiser,
+ * .dependency-cruiser.cjs). The public API is the package entry's, not this.
+ */
+export { ConnectionTest, useConnectionTestLabels } from './ConnectionTest.js';

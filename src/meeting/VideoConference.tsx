@@ -1,0 +1,243 @@
+import { Track } from 'livekit-client';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Captions } from '../captions/index.js';
+import { Chat } from '../chat/index.js';
+import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
+import { ControlBar } from './ControlBar.js';
+import { cx } from '../ui/dev.js';
+import { FocusLayout } from '../layouts/index.js';
+import { GridLayout } from '../layouts/index.js';
+import { EncryptedBadge } from '../e2ee/index.js';
+import { CloseIcon, SpeakerViewIcon } from '../ui/icons.js';
+import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useTileKeys } from '../layouts/index.js';
+import { LiveAnnouncer } from '../notifications/index.js';
+import { Notifications, type NotificationsProps } from '../notifications/index.js';
+import { ParticipantList } from '../people/index.js';
+import { AdminActionsContext, type AdminActions } from '../people/index.js';
+import { RecordingControl, RecordingIndicator } from '../recording/index.js';
+import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
+import { SpeakerLayout } from '../layouts/index.js';
+import { StartAudio } from '../media/StartAudio.js';
+import { useControllableState } from '../ui/useControllableState.js';
+import { useCan } from '../room/hooks/useCan.js';
+import { useIsEncrypted } from '../e2ee/index.js';
+import { usePinned } from '../layouts/index.js';
+import { useRoom } from '../room/useRoom.js';
+import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
+import { NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
+
+/** Props of {@link VideoConference}. */
+export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
+  /** Show the chat toggle and panel (default true). */
+  chat?: boolean;
+  /** Open the chat panel at first (default false). */
+  defaultChatOpen?: boolean;
+  /** Show the participants toggle and list panel (default true). One side panel is open at a time: opening it closes chat. */
+  participants?: boolean;
+  /** Open the participant list at first (default false; `defaultChatOpen` wins if both are set). */
+  defaultParticipantsOpen?: boolean;
+  /** Captions shown (controlled); the toggle appears once the room has transcriptions. */
+  captions?: boolean;
+  /** Captions shown at first when uncontrolled (default true). */
+  defaultCaptions?: boolean;
+  /** Called when the captions toggle is pressed. */
+  onCaptionsChange?: (captions: boolean) => void;
+  /** Starts recording on your server; with `onStopRecording`, shows RecordingControl to `roomRecord` sessions. */
+  onStartRecording?: () => Promise<unknown>;
+  onStopRecording?: () => Promise<unknown>;
+  /** Called after the user left. */
+  onLeave?: () => void;
+  /**
+   * The layout when nothing is pinned or shared: `'grid'` or `'speaker'` (controlled). A pinned tile, else a
+   * screen share, shows in the focus layout whatever this says.
+   */
+  layout?: ConferenceLayout;
+  /** The layout at first when uncontrolled (default `'grid'`). */
+  defaultLayout?: ConferenceLayout;
+  /** Called when the user switches between grid and speaker view. */
+  onLayoutChange?: (layout: ConferenceLayout) => void;
+  /**
+   * Background effects and the noise filter in the control bar, as an element you render (typically
+   * `<EffectsControl collapsible config={…} />`), so apps that never offer effects ship none of their code.
+   */
+  effects?: ReactNode;
+  /** Grid paging: at most this many tiles on a page (default 25). */
+  maxTilesPerPage?: number;
+  /**
+   * The notification toasts over the stage (on by default): `false` turns every kind off (neither shown nor said;
+   * reconnects, reactions and the like are still said), or `{ kinds, duration }` as on {@link Notifications}, e.g.
+   * `{ kinds: { participantJoined: false, participantLeft: false } }`.
+   */
+  notifications?: boolean | Pick<NotificationsProps, 'kinds' | 'duration'>;
+  labels?: Partial<RoomKitLabels>;
+}
+
+const NO_NOTIFICATIONS: NotificationKinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, false]));
+
+/** The layouts a {@link VideoConference} switches between. */
+export type ConferenceLayout = 'grid' | 'speaker';
+
+/**
+ * A complete meeting: grid (or a focus layout while someone shares a screen), control bar, chat, connection
+ * toasts, recording state, audio, and {@link Notifications} (toasts of joins, hands, recording, lost devices and
+ * messages while chat is closed, said politely to screen readers; `notifications` turns kinds off). Everything
+ * follows the grants: viewers get no publish controls, hidden observers no self tile but a badge, admins a menu on each tile.
+ * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
+ * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
+ * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
+ * Tiles carry a pin toggle: a pinned tile goes large (focus layout) until unpinned; otherwise a screen share takes
+ * the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
+ * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus").
+ * A participants toggle opens the {@link ParticipantList} as a side panel in place of chat (one panel at a time).
+ * On a small screen (the conference under 48rem wide) the open panel covers the stage, with a close button that
+ * returns focus to its toggle, and the control bar folds its less used controls into a "More" menu.
+ * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
+ */
+export function VideoConference({
+  chat = true,
+  defaultChatOpen = false,
+  participants = true,
+  defaultParticipantsOpen = false,
+  captions: captionsProp,
+  defaultCaptions = true,
+  onCaptionsChange,
+  layout: layoutProp,
+  defaultLayout = 'grid',
+  onLayoutChange,
+  onStartRecording,
+  onStopRecording,
+  onLeave,
+  onMuteParticipant,
+  onRemoveParticipant,
+  onUpdatePermissions,
+  maxTilesPerPage,
+  effects,
+  notifications = true,
+  labels: overrides,
+  className,
+  ...rest
+}: VideoConferenceProps) {
+  const labels = useLabels(overrides);
+  const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
+    defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
+  );
+  const chatOpen = panel === 'chat';
+  const participantsOpen = panel === 'participants';
+  const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
+  const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
+  const [pinned] = usePinned();
+  const hidden = useCan('hidden');
+  const encrypted = useIsEncrypted();
+  // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
+  // session joins without auto-subscribing (a big room is never subscribed whole).
+  const room = useRoom();
+  useEffect(() => getVideoSubscriptions(room).manage(), [room]);
+  const canRecord = useCan('roomRecord');
+  const tiles = useTileKeys();
+  const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
+  const shown = pinned || sharing ? 'focus' : layout;
+  const connection = useConnectionMessage(labels, 'VideoConference');
+  const root = useRef<HTMLDivElement>(null);
+  // The close button shows on small screens, where the panel covers the stage: focus goes back to its toggle (or to
+  // the More button holding it).
+  const closePanel = () => {
+    const bar = root.current;
+    (bar?.querySelector<HTMLElement>(chatOpen ? '.rk-chat-toggle' : '.rk-participants-toggle') ?? bar?.querySelector<HTMLElement>('.rk-more-toggle'))?.focus();
+    setPanel(undefined);
+  };
+  const admin = useMemo<AdminActions>(
+    () => ({
+      ...(onMuteParticipant ? { onMuteParticipant } : {}),
+      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
+      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+    }),
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+  );
+
+  return (
+    <AdminActionsContext.Provider value={admin}>
+      <div
+        ref={root}
+        role="region"
+        aria-label={labels.conference}
+        {...rest}
+        className={cx('rk-root rk-conference', className)}
+        data-chat-open={chatOpen ? '' : undefined}
+        data-participants-open={participants && participantsOpen ? '' : undefined}
+        data-captions={captions ? '' : undefined}
+        data-observer={hidden ? '' : undefined}
+        data-encrypted={encrypted ? '' : undefined}
+        data-layout={connection.inSession ? shown : undefined}
+      >
+        <div className="rk-conference-header">
+          <RecordingIndicator labels={overrides} />
+          {encrypted ? <EncryptedBadge label={labels.encrypted} /> : null}
+          {hidden ? (
+            <span className="rk-badge rk-observer-badge" role="status">
+              {labels.hiddenObserver}
+            </span>
+          ) : null}
+          {canRecord && onStartRecording && onStopRecording ? (
+            <RecordingControl onStartRecording={onStartRecording} onStopRecording={onStopRecording} labels={overrides} />
+          ) : null}
+          {connection.inSession ? <ConnectionStateToast labels={overrides} /> : null}
+        </div>
+        <div className="rk-conference-body">
+          <div className="rk-conference-stage">
+            {!connection.inSession ? (
+              // Before the first join, and after a failed one or a session that ended: words, not a nameless tile.
+              <div className="rk-placeholder" role="status" data-state={connection.state}>
+                {connection.text ?? labels.connecting}
+              </div>
+            ) : shown === 'focus' ? (
+              <FocusLayout labels={overrides} />
+            ) : shown === 'speaker' ? (
+              <SpeakerLayout labels={overrides} />
+            ) : (
+              <GridLayout labels={overrides} {...(maxTilesPerPage ? { maxTilesPerPage } : {})} />
+            )}
+            {captions ? <Captions labels={overrides} className="rk-conference-captions" /> : null}
+            {notifications === false ? (
+              <LiveAnnouncer labels={overrides} kinds={NO_NOTIFICATIONS} />
+            ) : (
+              <Notifications labels={overrides} className="rk-conference-notifications" {...(notifications === true ? {} : notifications)} />
+            )}
+          </div>
+          {(chat && chatOpen) || (participants && participantsOpen) ? (
+            <div className="rk-conference-panel">
+              <button type="button" className="rk-button rk-icon-button rk-panel-close" aria-label={labels.closePanel(chatOpen ? labels.chat : labels.participants)} onClick={closePanel}>
+                <CloseIcon />
+              </button>
+              {chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : <ParticipantList labels={overrides} className="rk-conference-participants" />}
+            </div>
+          ) : null}
+        </div>
+        <ControlBar
+          labels={overrides}
+          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
+          chatOpen={chatOpen}
+          participantsOpen={participantsOpen}
+          onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
+          captions={captions}
+          onCaptionsChange={setCaptions}
+          onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
+          extra={
+            <button
+              type="button"
+              className="rk-button rk-layout-toggle"
+              aria-pressed={layout === 'speaker'}
+              onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
+            >
+              <SpeakerViewIcon />
+              <span className="rk-button-label">{labels.speakerView}</span>
+            </button>
+          }
+          {...(onLeave ? { onLeave } : {})}
+        />
+        <StartAudio labels={overrides} />
+        <RoomAudioRenderer />
+      </div>
+    </AdminActionsContext.Provider>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * The face of `people/` to the other features: the only module they may import from it (dependency-cruiser,
+ * .dependency-cruiser.cjs). The public API is the package entry's, not this.
+ */
+export { AdminActionsContext, ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+export type { AdminActions } from './ParticipantAdminMenu.js';
+export { ParticipantList } from './ParticipantList.js';
+export { listedIdentities } from './participantList.js';
+export { useParticipantList } from './useParticipantList.js';

@@ -1,0 +1,53 @@
+import { Track } from 'livekit-client';
+import type { HTMLAttributes } from 'react';
+import type { RecordingLayout } from './recordingParams.js';
+import { cx } from '../ui/dev.js';
+import { FocusLayout } from '../layouts/index.js';
+import { GridLayout } from '../layouts/index.js';
+import type { RoomKitLabels } from '../ui/labels.js';
+import { useTileKeys, type TileDescriptor } from '../layouts/index.js';
+import { ParticipantTile } from '../tile/index.js';
+import { useRecordingLabels } from './recordingLabels.js';
+import { SpeakerLayout } from '../layouts/index.js';
+
+/**
+ * A read-only tile for recordings: video (or initials), name, muted microphone, speaking, raised hand and reaction,
+ * and nothing to press (no pin toggle, no admin menu). Pass it as a layout's `renderTile`.
+ */
+export const recordingTile = (tile: TileDescriptor) => <ParticipantTile key={`${tile.identity}:${tile.source}`} identity={tile.identity} source={tile.source} />;
+
+/** Props of {@link RecordingStage}. */
+export interface RecordingStageProps extends HTMLAttributes<HTMLDivElement> {
+  /** The layout while nobody shares a screen (a screen share takes the stage in either). */
+  layout: RecordingLayout;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/**
+ * What a recording shows: the visible participants in the chosen layout (`grid` or `speaker`) with read-only tiles
+ * ({@link recordingTile}), a screen share large in the focus layout while one is shared, and "Waiting for
+ * participants…" (`labels.recordingWaiting`, a `.rk-placeholder` status with `data-state="waiting"`) while there
+ * is no one to show. `children` go over the stage (captions). `data-layout` says which shows (`grid` | `speaker` | `focus`, absent while waiting).
+ */
+export function RecordingStage({ layout, labels: overrides, className, children, ...rest }: RecordingStageProps) {
+  const labels = useRecordingLabels(overrides);
+  const tiles = useTileKeys();
+  const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
+  const shown = sharing ? 'focus' : layout;
+  return (
+    <div {...rest} className={cx('rk-conference-stage rk-recording-stage', className)} data-layout={tiles.length ? shown : undefined}>
+      {tiles.length === 0 ? (
+        <div className="rk-placeholder" role="status" data-state="waiting">
+          {labels.recordingWaiting}
+        </div>
+      ) : shown === 'focus' ? (
+        <FocusLayout renderTile={recordingTile} labels={overrides} />
+      ) : shown === 'speaker' ? (
+        <SpeakerLayout renderTile={recordingTile} labels={overrides} />
+      ) : (
+        <GridLayout renderTile={recordingTile} labels={overrides} />
+      )}
+      {children}
+    </div>
+  );
+}

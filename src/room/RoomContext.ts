@@ -1,0 +1,20 @@
+import type { Room } from 'livekit-client';
+import { createContext, useContext } from 'react';
+import { RoomKitError } from './RoomKitError.js';
+import { getRoomStore, type RoomStore } from './state/roomStore.js';
+
+/** @internal The provider's room store. */
+export const RoomStoreContext = createContext<RoomStore | null>(null);
+
+/** @internal The store of an explicit room, else of the nearest `<RoomProvider>`; throws outside one. */
+export function useRoomStore(hookName: string, room?: Room): RoomStore {
+  const fromContext = useContext(RoomStoreContext);
+  if (room) return getRoomStore(room);
+  if (!fromContext) {
+    throw new RoomKitError(
+      'missing-provider',
+      `\`${hookName}\` must be used within <RoomProvider>, or be given a room: ${hookName}(…, { room }).`,
+    );
+  }
+  return fromContext;
+}

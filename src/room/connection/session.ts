@@ -1,0 +1,365 @@
+/**
+ * The session: everything between "here are connection details" and "the room is connected", without React.
+ *
+ * Read it top to bottom, following a token:
+ *   1. `setOptions()` receives the connection (a plain response, a token and URL, or a connection query; see sessionTarget.ts),
+ *      validates it before any network traffic, and puts its grants into the store at once;
+ *   2. `mount()` starts the session: the target is handed to the connection loop, which serialises connects and
+ *      disconnects, treats a refreshed token as a renewal (no reconnect), and publishes after connecting;
+ *   3. when a joined session drops for a transient reason, `rejoin()` joins again with the freshest details,
+ *      waiting for the network first and asking the connection query for a fresh token when it is about to expire.
+ *
+ * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
+ */
+import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream } from 'livekit-client';
+import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
+import type { ConnectionDetails } from './connectionResponse.js';
+import type { RoomEncryption } from './encryptionSetups.js';
+import { encryptionSetups } from './encryptionSetups.js';
+import { enforcePublishGrants } from '../state/enforceGrants.js';
+import { canPublishSource } from '../state/grants.js';
+import { RoomKitError } from '../RoomKitError.js';
+import { toRoomKitError } from '../toRoomKitError.js';
+import { managedRooms } from './managedRooms.js';
+import { resolve, sameSession, WAITING, type Resolved, type Target } from './sessionTarget.js';
+import { getRoomStore, type RoomStore } from '../state/roomStore.js';
+import { browserOnline, querySignals, type OnlineSignal } from './online.js';
+
+export type { OnlineSignal } from './online.js';
+export type { ConnectionDetails } from './connectionResponse.js';
+
+/**
+ * The part of a react-query result that a session reads: what `useConnection()` or
+ * `useQuery(connectionQueryOptions(…))` return. Any object of this shape works as a details source.
+ */
+export interface ConnectionQueryState {
+  /** The validated connection, once loaded; the previous one while a refresh runs or after it failed. */
+  data: ConnectionDetails | undefined;
+  /** The last failure, a RoomKitError when it came from `connectionQueryOptions`. */
+  error: unknown;
+  status: 'pending' | 'error' | 'success';
+  isFetching: boolean;
+  /** Fetches fresh details; the session calls it before re-joining with a token that is about to expire. */
+  refetch: () => Promise<unknown>;
+}
+
+/** What a session is told to do. `RoomProvider` passes its props; every field is read at each use. */
+export interface RoomSessionOptions {
+  /**
+   * A connection query (`useConnection(…)`), or your backend's connection response passed through as is.
+   * Present but `null`/`undefined` means it is loading: nothing connects and nothing errors until it arrives.
+   */
+  connection?: ConnectionQueryState | ConnectionDetails | null | undefined;
+  /** A connection token, with `url`. */
+  token?: string | undefined;
+  /** The media endpoint (`wss://…`), with `token`. */
+  url?: string | undefined;
+  /** Connect when a token and URL are available (default true). False disconnects. */
+  connect?: boolean;
+  /**
+   * Options for `room.connect()`. While a layout manages subscriptions (`GridLayout`, `FocusLayout`), the session
+   * joins with `autoSubscribe: false` (tiles subscribe what they show, the layout all audio); yours wins.
+   */
+  connectOptions?: RoomConnectOptions;
+  /** Publish the microphone once connected, where the grants allow it. */
+  audio?: boolean;
+  /** Publish the camera once connected, where the grants allow it. */
+  video?: boolean;
+  /**
+   * Whether the network is up, for re-joining after a drop. Default: the connection query's own signal (react-query's
+   * `onlineManager` for `useConnection`), else the browser's `navigator.onLine` and `online` event.
+   */
+  online?: OnlineSignal;
+  /**
+   * End-to-end encryption, made with `createEncryption({ passphrase })` (or your own key provider). Read when the
+   * Room is created (the first render). The session never joins unencrypted when this is set: where encryption cannot
+   * run it reports `encryption-unsupported` and stays disconnected. Media it cannot decrypt is reported as
+   * `decryption-failed` to `onError` and shown on that participant's tile.
+   */
+  e2ee?: RoomEncryption | undefined;
+  /** Called after each successful connect. */
+  onConnected?: (room: Room) => void;
+  /** Called when the session ends, with livekit-client's reason. */
+  onDisconnected?: (reason: DisconnectReason | undefined) => void;
+  /** Called with every failure, as a RoomKitError. Errors are also in the store (`useRoomError()`). */
+  onError?: (error: RoomKitError) => void;
+}
+
+/** One livekit-client Room and the policy that connects it. Create it with {@link createRoomSession}. */
+export interface RoomSession {
+  readonly room: Room;
+  readonly store: RoomStore;
+  /** Takes the latest options: validates a new connection at once (its grants reach the store synchronously). */
+  setOptions(options: RoomSessionOptions): void;
+  /** Starts connecting and listening; returns the function that stops (and disconnects a room it manages). */
+  mount(): () => void;
+  /** Resolves when every queued connect and disconnect has finished. */
+  settled(): Promise<void>;
+}
+
+/** Session ends after which a connection query's session is joined again: none the server meant. */
+const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set([
+  undefined, // livekit-client gave up reconnecting (network lost, or the token expired meanwhile)
+  DisconnectReason.UNKNOWN_REASON,
+  DisconnectReason.SERVER_SHUTDOWN,
+  DisconnectReason.STATE_MISMATCH,
+  DisconnectReason.MIGRATION,
+  DisconnectReason.SIGNAL_CLOSE,
+  DisconnectReason.CONNECTION_TIMEOUT,
+  DisconnectReason.MEDIA_FAILURE,
+]);
+/** A re-join with a token closer than this to its expiry fetches a fresh connection first. */
+const REJOIN_FRESHNESS_MS = 10_000;
+
+function isConnectionQuery(value: RoomSessionOptions['connection']): value is ConnectionQueryState {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.refetch === 'function';
+}
+
+/**
+ * Creates a session over a Room of its own or over `room`, which it then only connects when it is given a token
+ * (without one it observes the room and leaves connecting to you).
+ *
+ * A Room of its own gets meeting defaults, overridable through `roomOptions`: `adaptiveStream` (video at the layer
+ * that fits its element, paused while hidden; on where ResizeObserver and IntersectionObserver exist) and `dynacast`.
+ *
+ * @example
+ * ```ts
+ * const session = createRoomSession();
+ * session.setOptions({ connection: await fetch('/api/meeting-token').then((r) => r.json()), audio: true });
+ * const stop = session.mount(); // connects, publishes the microphone
+ * session.store.subscribe(() => console.log(session.store.getState().connectionState));
+ * // later: stop() disconnects
+ * ```
+ */
+export function createRoomSession(
+  init: { room?: Room | undefined; roomOptions?: RoomOptions | undefined; e2ee?: RoomEncryption | undefined } = {},
+): RoomSession {
+  const encryption = init.e2ee && encryptionSetups.get(init.e2ee);
+  const room =
+    init.room ?? new Room({ adaptiveStream: supportsAdaptiveStream(), dynacast: true, ...init.roomOptions, ...encryption?.roomOptions() });
+  const observeOnly = init.room !== undefined;
+  const store = getRoomStore(room);
+
+  let options: RoomSessionOptions = {};
+  let query: ConnectionQueryState | undefined;
+  let lastInput: readonly [string | undefined, string | undefined, boolean] | undefined;
+  let validated: Resolved = WAITING;
+  let resolved: Resolved = WAITING;
+  let mounted = 0;
+  let reportedResolved: Resolved = WAITING;
+  let reportedQueryError: unknown = null;
+  /** A drop asked for a re-join that waits for the query's fresh details. */
+  let rejoinWhenFresh = false;
+
+  /** Tells the app (`onError`) and, unless `onlyApp` (a participant's trouble, not the session's), the store. */
+  const report = (error: RoomKitError, onlyApp?: boolean) => {
+    if (!onlyApp) store.setError(error);
+    options.onError?.(error);
+  };
+
+  function setOptions(next: RoomSessionOptions) {
+    options = next;
+    query = isConnectionQuery(next.connection) ? next.connection : undefined;
+    const details = query ? query.data : (next.connection as ConnectionDetails | null | undefined);
+    const token = details?.token ?? next.token;
+    const url = details?.url ?? next.url;
+    // `connection={query.data}` is undefined while loading: that is waiting, not a missing connection.
+    const waiting = ('connection' in next && details == null) || (observeOnly && token === undefined && url === undefined);
+    if (!lastInput || lastInput[0] !== token || lastInput[1] !== url || lastInput[2] !== waiting) {
+      lastInput = [token, url, waiting];
+      validated = waiting ? WAITING : resolve(token, url);
+    }
+    // A cached connection that expired while unused is being refetched: wait for it rather than complain.
+    resolved = query?.isFetching && validated.error?.code === 'token-expired' ? WAITING : validated;
+    // The grants are right before the first render: a viewer never sees a publish button, not even for a frame.
+    if (resolved.target) store.setTokenClaims(resolved.target.claims);
+    if (mounted) apply();
+  }
+
+  /** Acts on the latest options: reports new failures once, and hands the target to the connection loop. */
+  function apply() {
+    if (resolved !== reportedResolved) {
+      reportedResolved = resolved;
+      if (resolved.error) report(resolved.error);
+    }
+    const queryError = query?.status === 'error' ? query.error : null;
+    if (queryError !== reportedQueryError) {
+      reportedQueryError = queryError;
+      if (queryError != null) report(toRoomKitError(queryError));
+    }
+    const connect = options.connect ?? true;
+    setTarget(connect ? resolved.target : null);
+    if (rejoinWhenFresh && resolved.target && connect) {
+      rejoinWhenFresh = false;
+      requestRejoin();
+    }
+  }
+
+  // 2. The connection loop. Callers declare the desired target; the loop reconciles at the end of the current
+  // task, so a target set, cleared and set again within one task (StrictMode) causes one connect, and a
+  // disconnect waits for an in-flight connect.
+  let desired: Target | null = null;
+  let current: Target | null = null;
+  /** The connect to `current` threw: a renewal of it should connect again. */
+  let currentFailed = false;
+  let rejoinRequested = false;
+  let running: Promise<void> | undefined;
+  let scheduled = false;
+  const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
+  const pending = () => rejoinRequested || !sameTarget(desired, current);
+
+  function setTarget(target: Target | null) {
+    desired = target;
+    schedule();
+  }
+
+  function requestRejoin() {
+    rejoinRequested = true;
+    schedule();
+  }
+
+  async function reconcile() {
+    while (pending()) {
+      if (rejoinRequested) {
+        rejoinRequested = false;
+        if (current !== null && room.state === ConnectionState.Disconnected) current = null;
+        continue;
+      }
+      if (current !== null && desired !== null && !currentFailed && sameSession(current, desired)) {
+        // A renewed token: remember it for the next join, and leave the live session alone.
+        current = desired;
+        store.setTokenClaims(desired.claims);
+        continue;
+      }
+      if (current !== null) {
+        current = null;
+        if (room.state !== ConnectionState.Disconnected) await room.disconnect();
+        continue;
+      }
+      const target = desired!;
+      current = target;
+      currentFailed = false;
+      store.setTokenClaims(target.claims);
+      try {
+        // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
+        if (init.e2ee) {
+          if (!encryption) throw new RoomKitError('encryption-unsupported', 'Pass e2ee={createEncryption()}.');
+          await encryption.ready(room, observeOnly, report);
+        }
+        await room.connect(target.url, target.token, joinOptions());
+      } catch (error) {
+        if (current === target) currentFailed = true;
+        // A failure of a connect nobody wants any more is not news.
+        if (sameTarget(desired, target)) report(toRoomKitError(error));
+        continue;
+      }
+      if (sameTarget(desired, target)) {
+        try {
+          await publishAfterConnect();
+        } catch (error) {
+          report(toRoomKitError(error));
+        }
+      }
+    }
+  }
+
+  const joinOptions = ({ connectOptions: given } = options) =>
+    managedRooms.has(room) ? { ...given, autoSubscribe: given?.autoSubscribe ?? false } : given;
+
+  /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
+  let enforcing: (() => void) | undefined;
+  async function publishAfterConnect() {
+    const { grants } = store.getState();
+    const jobs: Promise<unknown>[] = [];
+    if (options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
+    if (options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
+    if (jobs.length > 0 && mounted) enforcing ??= enforcePublishGrants(room);
+    const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      if (running) return;
+      running = reconcile()
+        .catch((error: unknown) => report(toRoomKitError(error)))
+        .finally(() => {
+          running = undefined;
+          if (pending()) schedule();
+        });
+    }, 0);
+  }
+
+  // 3. Re-joining after a transient drop (connection queries only): at once with a token that is still good,
+  // after the query's refetch with one about to expire, and only once the network is back.
+  let joined = false;
+  let stopWaiting: (() => void) | undefined;
+
+  function rejoin() {
+    const target = options.connect ?? true ? resolved.target : null;
+    if (!query || !target) return;
+    const online = options.online ?? querySignals.get(query.refetch) ?? browserOnline;
+    if (!online.isOnline()) {
+      stopWaiting ??= online.subscribe((isOnline) => {
+        if (!isOnline) return;
+        stopWaiting?.();
+        stopWaiting = undefined;
+        rejoin();
+      });
+      return;
+    }
+    const expiresAt = target.claims.expiresAt;
+    if (expiresAt === undefined || expiresAt - Date.now() > REJOIN_FRESHNESS_MS) {
+      requestRejoin();
+    } else {
+      rejoinWhenFresh = true;
+      void query.refetch();
+    }
+  }
+
+  const onConnected = () => {
+    joined = true;
+    options.onConnected?.(room);
+  };
+
+  const onDisconnected = (reason?: DisconnectReason) => {
+    options.onDisconnected?.(reason);
+    // One automatic re-join per joined session, so a re-join that fails cannot loop.
+    if (joined && TRANSIENT_DISCONNECTS.has(reason)) {
+      joined = false;
+      rejoin();
+    }
+    if (reason !== undefined && reason !== DisconnectReason.CLIENT_INITIATED) {
+      report(new RoomKitError('disconnected', `The session ended: ${DisconnectReason[reason] ?? reason}.`, { details: { reason } }));
+    }
+  };
+
+  return {
+    room,
+    store,
+    setOptions,
+    mount() {
+      mounted++;
+      room.on(RoomEvent.Connected, onConnected).on(RoomEvent.Disconnected, onDisconnected);
+      apply();
+      return () => {
+        mounted--;
+        room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
+        stopWaiting?.();
+        stopWaiting = undefined;
+        enforcing?.();
+        enforcing = undefined;
+        setTarget(null);
+      };
+    },
+    async settled() {
+      while (scheduled || running) {
+        if (running) await running;
+        else await new Promise((r) => setTimeout(r, 0));
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { ConnectionQuality, Participant, Track, TrackPublication } from 'livekit-client';
+import { sameValue } from '../sameValue.js';
+
+/** One published track as the store sees it. Unchanged tracks keep their object identity. */
+export interface TrackState {
+  /** The publication's track sid. */
+  readonly sid: string;
+  /** camera, microphone, screen_share, screen_share_audio or unknown. */
+  readonly source: Track.Source;
+  /** audio or video. */
+  readonly kind: Track.Kind;
+  /** Muted by its publisher. */
+  readonly muted: boolean;
+  /** Media is flowing to this session (always true for local tracks). */
+  readonly subscribed: boolean;
+  /** livekit-client's publication, for attaching media. */
+  readonly publication: TrackPublication;
+  /** livekit-client's track, present once subscribed (or published, for local tracks). */
+  readonly track: Track | undefined;
+}
+
+/** One participant as the store sees it. A participant whose state did not change keeps its object identity. */
+export interface ParticipantState {
+  readonly identity: string;
+  readonly sid: string;
+  /** The display name; empty when none was set. */
+  readonly name: string;
+  readonly metadata: string | undefined;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly isLocal: boolean;
+  /** What kind of participant this is: `agent` for an AI agent (its state is the `lk.agent.state` attribute). */
+  readonly kind: ParticipantKindName;
+  readonly isSpeaking: boolean;
+  readonly connectionQuality: ConnectionQuality;
+  /** Hidden participants are never listed by RoomKit's hooks and components. */
+  readonly hidden: boolean;
+  /** The server lets this participant publish (its live permission; true until known). */
+  readonly canPublish: boolean;
+  readonly tracks: readonly TrackState[];
+  /** livekit-client's participant. */
+  readonly participant: Participant;
+}
+
+/** livekit-client's `ParticipantKind`, as a name; `standard` for livekit-client versions without kinds. */
+export type ParticipantKindName = 'standard' | 'ingress' | 'egress' | 'sip' | 'agent' | 'connector' | 'bridge' | 'unknown';
+
+const KIND_NAMES: readonly ParticipantKindName[] = ['standard', 'ingress', 'egress', 'sip', 'agent', 'unknown', 'unknown', 'connector', 'bridge'];
+
+/** @internal A participant's kind by name, whatever livekit-client version (older ones have no kinds). */
+export function kindOf(participant: Participant): ParticipantKindName {
+  const kind = (participant as { kind?: number }).kind;
+  if (kind === undefined) return 'standard';
+  return KIND_NAMES[kind] ?? 'unknown';
+}
+
+const EMPTY_TRACKS: readonly TrackState[] = Object.freeze([]);
+const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+
+/** True when both arrays hold the same items (by identity) in the same order. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function readTrack(publication: TrackPublication, isLocal: boolean, prev: TrackState | undefined): TrackState {
+  const muted = publication.isMuted;
+  const track = publication.track;
+  const subscribed = isLocal ? track !== undefined : publication.isSubscribed;
+  if (
+    prev &&
+    prev.publication === publication &&
+    prev.source === publication.source &&
+    prev.muted === muted &&
+    prev.track === track &&
+    prev.subscribed === subscribed
+  ) {
+    return prev;
+  }
+  return { sid: publication.trackSid, source: publication.source, kind: publication.kind, muted, subscribed, publication, track };
+}
+
+function readTracks(participant: Participant, prev: ParticipantState | undefined): readonly TrackState[] {
+  if (participant.trackPublications.size === 0) return prev && prev.tracks.length === 0 ? prev.tracks : EMPTY_TRACKS;
+  const previous = new Map(prev?.tracks.map((t) => [t.publication, t]));
+  const next: TrackState[] = [];
+  for (const publication of participant.trackPublications.values()) {
+    next.push(readTrack(publication, participant.isLocal, previous.get(publication)));
+  }
+  return prev && sameItems(prev.tracks, next) ? prev.tracks : next;
+}
+
+/**
+ * Reads one livekit-client participant into a {@link ParticipantState}, keeping `prev` (and each unchanged
+ * track and the attributes object) when nothing observable changed. `fallback` fills the local participant's
+ * identity, name and hidden flag from the token before the server has sent its info.
+ */
+export function readParticipant(
+  participant: Participant,
+  prev: ParticipantState | undefined,
+  fallback?: { identity: string; name: string | undefined; hidden: boolean },
+): ParticipantState {
+  const identity = participant.identity || fallback?.identity || '';
+  const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
+  // livekit-client before 2.4 has no attributes.
+  const raw = participant.attributes ?? {};
+  const attributes = Object.keys(raw).length ? raw : EMPTY_ATTRIBUTES;
+  const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
+  const canPublish = participant.permissions?.canPublish ?? true;
+  const tracks = readTracks(participant, prev);
+  const kind = kindOf(participant);
+  if (
+    prev &&
+    prev.participant === participant &&
+    prev.identity === identity &&
+    prev.sid === participant.sid &&
+    prev.name === name &&
+    prev.metadata === participant.metadata &&
+    sameValue(prev.attributes, attributes) &&
+    prev.kind === kind &&
+    prev.isSpeaking === participant.isSpeaking &&
+    prev.connectionQuality === participant.connectionQuality &&
+    prev.hidden === hidden &&
+    prev.canPublish === canPublish &&
+    prev.tracks === tracks
+  ) {
+    return prev;
+  }
+  return {
+    identity,
+    sid: participant.sid,
+    name,
+    metadata: participant.metadata,
+    attributes: prev && sameValue(prev.attributes, attributes) ? prev.attributes : { ...attributes },
+    isLocal: participant.isLocal,
+    kind,
+    isSpeaking: participant.isSpeaking,
+    connectionQuality: participant.connectionQuality,
+    hidden,
+    canPublish,
+    tracks,
+    participant,
+  };
+}

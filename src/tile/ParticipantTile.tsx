@@ -1,0 +1,297 @@
+import { ConnectionQuality, Track } from 'livekit-client';
+import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { agentStateOf, audioTrackOf } from '../room/state/agentState.js';
+import type { ParticipantState } from '../room/state/roomStore.js';
+import { useCan } from '../room/hooks/useCan.js';
+import { useDecryptionFailed } from '../e2ee/index.js';
+import { useIsEncrypted } from '../e2ee/index.js';
+import { useIsHandRaised } from '../hands/index.js';
+import { useParticipant } from '../room/hooks/useParticipant.js';
+import { AudioVisualizer } from '../media/AudioVisualizer.js';
+import { cx, flag } from '../ui/dev.js';
+import { EncryptedIndicator } from '../e2ee/index.js';
+import { CameraIcon, LockIcon, MicIcon } from '../ui/icons.js';
+import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { RaisedHandIndicator } from '../hands/index.js';
+import { ReactionIndicator } from '../hands/index.js';
+import { displayName } from '../room/displayName.js';
+import { Slot } from '../ui/Slot.js';
+import { VideoTrack } from '../media/VideoTrack.js';
+
+type VideoSource = Track.Source.Camera | Track.Source.ScreenShare;
+
+interface TileContextValue {
+  participant: ParticipantState;
+  source: VideoSource;
+  labels: RoomKitLabels;
+  /** The participant's media is end-to-end encrypted. */
+  encrypted: boolean;
+  /** This session cannot decrypt the participant's media. */
+  undecryptable: boolean;
+}
+
+const TileContext = createContext<TileContextValue | null>(null);
+
+function useTile(part: string): TileContextValue {
+  const ctx = useContext(TileContext);
+  if (!ctx) throw new Error(`<ParticipantTile.${part}> must be used inside <ParticipantTile.Root>.`);
+  return ctx;
+}
+
+export { displayName };
+
+/** Props of {@link ParticipantTile} and `ParticipantTile.Root`. */
+export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {
+  /** The participant to show, by identity. The tile re-renders only when this participant changes. */
+  identity: string;
+  /** Which video to show: the camera (default) or the screen share. */
+  source?: VideoSource;
+  labels?: Partial<RoomKitLabels>;
+  /** Render the root as its child element (Slot). */
+  asChild?: boolean;
+  /** Extra content in the tile's corner (e.g. `<ParticipantAdminMenu>`). */
+  actions?: ReactNode;
+}
+
+/**
+ * `ParticipantTile.Root`: the tile's element and context. Data attributes: `data-speaking`, `data-local`,
+ * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`, and for an AI agent
+ * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking"),
+ * `data-hand-raised` while the participant's hand is up, `data-encrypted` while its media is end-to-end encrypted,
+ * `data-decryption-failed` while this session cannot decrypt it (a different passphrase).
+ */
+const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(
+  { identity, source = Track.Source.Camera, labels: overrides, asChild, className, children, actions: _actions, ...rest },
+  ref,
+) {
+  const participant = useParticipant(identity);
+  const labels = useLabels(overrides);
+  const canSubscribe = useCan('canSubscribe');
+  const handRaised = useIsHandRaised(identity);
+  const encrypted = useIsEncrypted(identity);
+  const undecryptable = useDecryptionFailed(identity);
+  if (!participant) return null;
+  const video = participant.tracks.find((t) => t.source === source);
+  const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
+  const Component = asChild ? Slot : 'div';
+  return (
+    <TileContext.Provider value={{ participant, source, labels, encrypted, undecryptable }}>
+      <Component
+        role="group"
+        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
+        {...rest}
+        ref={ref}
+        className={cx('rk-tile', className)}
+        data-speaking={flag(participant.isSpeaking)}
+        data-local={flag(participant.isLocal)}
+        data-video={videoState}
+        data-source={source}
+        data-quality={participant.connectionQuality}
+        data-agent={flag(participant.kind === 'agent')}
+        data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
+        data-hand-raised={flag(handRaised)}
+        data-encrypted={flag(encrypted)}
+        data-decryption-failed={flag(undecryptable)}
+      >
+        {children}
+      </Component>
+    </TileContext.Provider>
+  );
+});
+
+/** `ParticipantTile.Video`: the video, or a placeholder with initials when there is none to show. */
+function Video({ className }: { className?: string }) {
+  const { participant, source, labels, undecryptable } = useTile('Video');
+  const canSubscribe = useCan('canSubscribe');
+  const track = participant.tracks.find((t) => t.source === source);
+  // Frames this session cannot decrypt are dropped: say so rather than show a black box. The video stays beneath,
+  // subscribed and sized, so the frames that decrypt again (after a re-key) reach it and end the mark.
+  if (undecryptable) {
+    const shown = track && !track.muted && canSubscribe;
+    return (
+      <>
+        {shown && <VideoTrack track={track} className={className} />}
+        <div className={cx('rk-tile-placeholder', shown && 'rk-tile-overlay', className)} data-reason="cannot-decrypt">
+          <LockIcon broken />
+          <span className="rk-tile-placeholder-text">{labels.cannotDecrypt}</span>
+        </div>
+      </>
+    );
+  }
+  if (!participant.isLocal && !canSubscribe) {
+    return (
+      <div className={cx('rk-tile-placeholder', className)} data-reason="no-subscribe">
+        <span className="rk-tile-placeholder-text">{labels.videoUnavailable}</span>
+      </div>
+    );
+  }
+  // An agent without video shows its state and its voice, never an empty camera box.
+  if (participant.kind === 'agent' && (!track || track.muted)) {
+    const state = agentStateOf(participant);
+    return (
+      <div className={cx('rk-tile-placeholder rk-tile-agent', className)} data-reason="agent" data-agent-state={state ?? 'connecting'}>
+        <AudioVisualizer track={audioTrackOf(participant)} className="rk-agent-visualizer" />
+        <span className="rk-agent-state">{labels.agentState(state)}</span>
+      </div>
+    );
+  }
+  // A published, unmuted video keeps its element even while unsubscribed (off screen): the element is what
+  // subscribes it again when it scrolls back into view.
+  if (!track || track.muted || (!track.track && participant.isLocal)) {
+    const name = displayName(participant);
+    return (
+      <div className={cx('rk-tile-placeholder', className)} data-reason="camera-off">
+        <span className="rk-avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="rk-visually-hidden">{labels.cameraOff}</span>
+      </div>
+    );
+  }
+  return <VideoTrack track={track} className={className} />;
+}
+
+/** `ParticipantTile.Name`: the participant's name, "(you)" for the local one. */
+function Name({ className }: { className?: string }) {
+  const { participant, labels } = useTile('Name');
+  return <ParticipantNameText participant={participant} labels={labels} className={className} />;
+}
+
+function ParticipantNameText({ participant, labels, className }: { participant: ParticipantState; labels: RoomKitLabels; className?: string | undefined }) {
+  return (
+    <span className={cx('rk-participant-name', className)}>
+      {displayName(participant)}
+      {participant.isLocal ? <span className="rk-you"> {labels.you}</span> : null}
+    </span>
+  );
+}
+
+/** `ParticipantTile.Indicators`: raised hand, end-to-end encryption, microphone muted, speaking and connection quality. */
+function Indicators({ className }: { className?: string }) {
+  const { participant, labels, encrypted } = useTile('Indicators');
+  const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
+  return (
+    <span className={cx('rk-tile-indicators', className)}>
+      <RaisedHandIndicator identity={participant.identity} labels={labels} />
+      {encrypted ? <EncryptedIndicator label={labels.encrypted} /> : null}
+      {!mic || mic.muted ? (
+        <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
+          <MicIcon off />
+        </span>
+      ) : null}
+      {participant.isSpeaking ? <span className="rk-visually-hidden">{labels.speaking}</span> : null}
+      <QualityBars quality={participant.connectionQuality} labels={labels} />
+    </span>
+  );
+}
+
+/** `ParticipantTile.Reaction`: the participant's reaction for a few seconds; re-renders alone, not the tile. */
+function Reaction({ className }: { className?: string }) {
+  const { participant, labels } = useTile('Reaction');
+  return <ReactionIndicator identity={participant.identity} labels={labels} className={className} />;
+}
+
+function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: RoomKitLabels; className?: string | undefined }) {
+  if (quality === ConnectionQuality.Unknown) return null;
+  const level = { excellent: 3, good: 2, poor: 1, lost: 0, unknown: 0 }[quality];
+  return (
+    <span className={cx('rk-quality', className)} role="img" aria-label={labels.connectionQuality(quality)} data-quality={quality}>
+      {[1, 2, 3].map((bar) => (
+        <span key={bar} className="rk-quality-bar" data-active={flag(bar <= level)} />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A participant's tile: video or placeholder, name, muted microphone, speaking state and connection quality.
+ * Memoised and subscribed by identity, so one participant speaking re-renders one tile.
+ *
+ * Compose your own from the parts: `ParticipantTile.Root`, `.Video`, `.Name`, `.Indicators`.
+ */
+const ParticipantTileBase = memo(
+  forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTile({ children, actions, ...props }, ref) {
+    return (
+      <Root {...props} ref={ref}>
+        {children ?? (
+          <>
+            <Video />
+            <Reaction />
+            <span className="rk-tile-footer">
+              <Name />
+              <Indicators />
+            </span>
+            {actions ? <span className="rk-tile-actions">{actions}</span> : null}
+          </>
+        )}
+      </Root>
+    );
+  }),
+);
+
+/**
+ * A participant's tile: video or placeholder, name, muted microphone, speaking state and connection quality,
+ * re-rendered only when that participant changes. Compose your own from its parts: `ParticipantTile.Root`
+ * (element, context and `data-*` state), `.Video`, `.Name` and `.Indicators`.
+ *
+ * @example
+ * ```tsx
+ * <ParticipantTile identity="alice">
+ *   <ParticipantTile.Video />
+ *   <ParticipantTile.Name />
+ * </ParticipantTile>
+ * ```
+ */
+export const ParticipantTile = Object.assign(ParticipantTileBase, { Root, Video, Name, Indicators, Reaction });
+
+/** Props of {@link ParticipantName}. */
+export interface ParticipantNameProps {
+  identity: string;
+  className?: string;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/** A participant's display name (as text, never HTML), with "(you)" for the local participant. */
+export function ParticipantName({ identity, className, labels: overrides }: ParticipantNameProps) {
+  const participant = useParticipant(identity);
+  const labels = useLabels(overrides);
+  if (!participant) return null;
+  return <ParticipantNameText participant={participant} labels={labels} className={className} />;
+}
+
+/** Props of {@link ConnectionQualityIndicator}. */
+export interface ConnectionQualityIndicatorProps {
+  identity: string;
+  className?: string;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/** Three bars for a participant's connection quality; `data-quality` carries the level. */
+export function ConnectionQualityIndicator({ identity, className, labels: overrides }: ConnectionQualityIndicatorProps) {
+  const participant = useParticipant(identity);
+  const labels = useLabels(overrides);
+  if (!participant) return null;
+  return <QualityBars quality={participant.connectionQuality} labels={labels} className={className} />;
+}
+
+/** Props of {@link TrackMutedIndicator}. */
+export interface TrackMutedIndicatorProps {
+  identity: string;
+  source: Track.Source.Microphone | Track.Source.Camera;
+  className?: string;
+  labels?: Partial<RoomKitLabels>;
+}
+
+/** An icon shown while a participant's microphone or camera is muted or absent; `data-muted` when shown. */
+export function TrackMutedIndicator({ identity, source, className, labels: overrides }: TrackMutedIndicatorProps) {
+  const participant = useParticipant(identity);
+  const labels = useLabels(overrides);
+  const track = participant?.tracks.find((t) => t.source === source);
+  if (!participant || (track && !track.muted)) return null;
+  const isMic = source === Track.Source.Microphone;
+  return (
+    <span className={cx('rk-indicator', className)} role="img" aria-label={isMic ? labels.microphoneMuted : labels.cameraOff} data-muted="">
+      {isMic ? <MicIcon off /> : <CameraIcon off />}
+    </span>
+  );
+}

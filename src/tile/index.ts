@@ -1,0 +1,5 @@
+/**
+ * The face of `tile/` to the other features: the only module they may import from it (dependency-cruiser,
+ * .dependency-cruiser.cjs). The public API is the package entry's, not this.
+ */
+export { ParticipantTile } from './ParticipantTile.js';
