@@ -21,7 +21,7 @@ const ALLOWED = {
   hands: [],
   e2ee: [],
   'connection-test': [],
-  people: ['hands'],
+  people: ['hands', 'tile'],
   tile: ['hands', 'e2ee'],
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],

@@ -35,6 +35,7 @@ export const STEPS: Step[] = [
   { script: 'test:unit' },
   { script: 'typecheck' },
   { script: 'lint' },
+  { script: 'check:deps' },
   { script: 'check:docs' },
   { script: 'docs:api' },
   { script: 'build' },

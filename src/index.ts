@@ -78,7 +78,7 @@ export type { ParticipantListState, UseParticipantListOptions } from './people/u
 export type { UseTrackVolumeOptions } from './media/useTrackVolume.js';
 
 // Components
-export { defaultLabels } from './ui/labels.js';
+export { defaultLabels } from './labels.js';
 export type { RoomKitLabels } from './ui/labels.js';
 export { VideoTrack, AudioTrack } from './media/VideoTrack.js';
 export type { VideoTrackProps, AudioTrackProps } from './media/VideoTrack.js';
@@ -256,7 +256,8 @@ export { AgentControlBar } from './agent/AgentControlBar.js';
 export type { AgentControlBarProps, AgentControlBarControls } from './agent/AgentControlBar.js';
 export { defaultAgentLabels } from './agent/agentLabels.js';
 export type { AgentLabelKey } from './agent/agentLabels.js';
-export type { AgentConversationLabels, RecordingViewLabels } from './ui/featureLabels.js';
+export type { AgentConversationLabels } from './agent/agentLabels.js';
+export type { RecordingViewLabels } from './recording/recordingLabels.js';
 export { useAgentConversation } from './agent/useAgentConversation.js';
 export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './agent/useAgentConversation.js';
 export { useAgentTranscript } from './agent/useAgentTranscript.js';

@@ -1,28 +1,53 @@
-import { useContext, useMemo } from 'react';
-import { defaultLabels, LabelsContext, type RoomKitLabels } from '../ui/labels.js';
+import { defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
+import { defaultChatLabels, type ChatLabels } from '../chat/index.js';
+import { defaultTileLabels, type TileLabels } from '../tile/index.js';
+import { useLabels, type CommonLabels, type RoomKitLabels } from '../ui/labels.js';
 
-/** The labels only agent conversations use (optional in {@link RoomKitLabels}, as their defaults ship apart). */
-export type AgentLabelKey =
-  | 'agentConversation'
-  | 'agentTranscript'
-  | 'agentTranscriptEmpty'
-  | 'agentYou'
-  | 'agentJumpToLatest'
-  | 'agentWaiting'
-  | 'agentEnded'
-  | 'agentControls'
-  | 'agentMessage'
-  | 'agentMessagePlaceholder'
-  | 'agentEnd';
+/**
+ * The agent conversation's labels (`AgentConversation` and its parts). Optional in `RoomKitLabels`: their
+ * English defaults, `defaultAgentLabels`, ship with the agent components, so an app without agents carries none of
+ * them. A translation should give them.
+ */
+export interface AgentConversationLabels {
+  /** The agent conversation's region name. */
+  agentConversation?: string;
+  /** The transcript's name (a log of what both sides said and typed). */
+  agentTranscript?: string;
+  /** The transcript while nothing has been said or typed yet. */
+  agentTranscriptEmpty?: string;
+  /** Who said a line of the transcript when it is the person in this session. */
+  agentYou?: string;
+  /** The transcript's button back to the newest line, shown while the person has scrolled back. */
+  agentJumpToLatest?: string;
+  /** Shown while the room is connected and no agent has joined yet. */
+  agentWaiting?: string;
+  /** Shown once the conversation's session has ended. */
+  agentEnded?: string;
+  /** The agent control bar's name. */
+  agentControls?: string;
+  /** The text input's label (a message typed to the agent). */
+  agentMessage?: string;
+  /** The text input's placeholder. */
+  agentMessagePlaceholder?: string;
+  /** The button that ends the conversation (leaves the room). */
+  agentEnd?: string;
+}
 
-/** @internal Every label, the agent conversations' included. */
-export type AgentLabels = RoomKitLabels & Required<Pick<RoomKitLabels, AgentLabelKey>>;
+declare module '../ui/labels.js' {
+  interface RoomKitLabels extends AgentConversationLabels {}
+}
+
+/** The labels only agent conversations use. */
+export type AgentLabelKey = keyof AgentConversationLabels;
+
+/** @internal The strings the agent conversation shows: the common ones, its own, and those of chat, captions and tiles it uses. */
+export type AgentLabels = CommonLabels & Required<AgentConversationLabels> & ChatLabels & CaptionsLabels & TileLabels;
 
 /**
  * English defaults of the agent conversation labels (`AgentConversation` and its parts). They live apart from
  * `defaultLabels` so that an app without agents does not ship them.
  */
-export const defaultAgentLabels: Required<Pick<RoomKitLabels, AgentLabelKey>> = {
+export const defaultAgentLabels: Required<AgentConversationLabels> = {
   agentConversation: 'Conversation with an AI agent',
   agentTranscript: 'Transcript',
   agentTranscriptEmpty: 'Nothing said yet. Speak, or type a message.',
@@ -36,8 +61,9 @@ export const defaultAgentLabels: Required<Pick<RoomKitLabels, AgentLabelKey>> = 
   agentEnd: 'End conversation',
 };
 
+const DEFAULTS = { ...defaultChatLabels, ...defaultCaptionsLabels, ...defaultTileLabels, ...defaultAgentLabels };
+
 /** @internal `useLabels` with the agent defaults: English defaults, then the provider's overrides, then a component's. */
 export function useAgentLabels(overrides?: Partial<RoomKitLabels>): AgentLabels {
-  const fromProvider = useContext(LabelsContext);
-  return useMemo(() => ({ ...defaultLabels, ...defaultAgentLabels, ...fromProvider, ...overrides }) as AgentLabels, [fromProvider, overrides]);
+  return useLabels(overrides, DEFAULTS);
 }

@@ -4,6 +4,9 @@ import { useTranscriptions } from './useTranscriptions.js';
 import { cx, flag } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
+import { defaultCaptionsLabels } from './captionsLabels.js';
+
+
 
 /** Props of {@link Captions}. */
 export interface CaptionsProps extends HTMLAttributes<HTMLElement> {
@@ -19,7 +22,7 @@ export interface CaptionsProps extends HTMLAttributes<HTMLElement> {
  * Only this component re-renders when a segment arrives.
  */
 export function Captions({ lines = 3, labels: overrides, className, ...rest }: CaptionsProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultCaptionsLabels);
   const store = useRoomStore('Captions');
   const segments = useTranscriptions({ limit: lines });
   const nameOf = (identity: string) => {

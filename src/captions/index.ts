@@ -6,3 +6,4 @@ export { Captions } from './Captions.js';
 export { getTranscriptionStore } from './transcriptionStore.js';
 export type { TranscriptionSegment } from './transcriptionStore.js';
 export { useHasTranscriptions, useTranscriptions } from './useTranscriptions.js';
+export { defaultCaptionsLabels, type CaptionsLabels } from './captionsLabels.js';

@@ -7,6 +7,9 @@ import { useClientValue } from '../room/useClientValue.js';
 import { cx } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
+import { defaultChatLabels } from './chatLabels.js';
+
+
 
 /** Props of {@link Chat}. */
 export interface ChatProps extends HTMLAttributes<HTMLElement> {
@@ -25,7 +28,7 @@ const inBrowser = () => true;
  * `useNotifications`): the log shows them and, being `role="log"`, screen readers hear them.
  */
 export function Chat({ labels: overrides, className, ...rest }: ChatProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultChatLabels);
   const store = useRoomStore('Chat');
   const { messages, send, canSend, sending, error } = useChat();
   const [draft, setDraft] = useState('');

@@ -3,7 +3,12 @@ import { getChatStore } from './chatStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { ChatIcon } from '../ui/icons.js';
-import type { RoomKitLabels } from '../ui/labels.js';
+import type { CommonLabels } from '../ui/labels.js';
+import type { ChatLabels } from './chatLabels.js';
+
+/** The strings this file shows. */
+type Labels = CommonLabels & ChatLabels;
+
 
 /** Messages from others that arrived while the chat panel was closed (0 while it is open). */
 function useUnreadChat(open: boolean): number {
@@ -17,7 +22,7 @@ function useUnreadChat(open: boolean): number {
 }
 
 /** @internal The chat toggle of a room's toolbar: the only part of the bar that follows chat (for its unread count). */
-export function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
+export function ChatToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: Labels }) {
   const unread = useUnreadChat(open);
   return (
     <button

@@ -114,7 +114,7 @@ export function getChatStore(room: Room): ChatStore {
   let listeningToStreams = false;
 
   const notify = () => listeners.forEach((l) => l());
-  let shown = 0;
+  let shown = false;
 
   const append = (message: ChatMessage, streamed: boolean) => {
     const next = messages.length >= MAX_MESSAGES ? messages.slice(1 - MAX_MESSAGES) : messages.slice();
@@ -238,16 +238,12 @@ export function getChatStore(room: Room): ChatStore {
   store = {
     subscribe: (listener) => listenWhileHeld(listeners, listener, hold),
     getMessages: () => messages,
-    show() {
-      if (shown++ === 0) notify();
-      let held = true;
-      return () => {
-        if (!held) return;
-        held = false;
-        shown--;
-      };
-    },
-    isShown: () => shown > 0,
+    show: refCounted(() => {
+      shown = true;
+      notify();
+      return () => void (shown = false);
+    }),
+    isShown: () => shown,
     async send(text) {
       checkText(text, 'send');
       assertCanSendData(room);

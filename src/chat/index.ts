@@ -6,3 +6,4 @@ export { Chat } from './Chat.js';
 export { ChatToggle } from './ChatToggle.js';
 export { getChatStore } from './chatStore.js';
 export type { ChatMessage } from './chatStore.js';
+export { defaultChatLabels, type ChatLabels } from './chatLabels.js';

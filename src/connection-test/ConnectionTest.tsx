@@ -23,7 +23,7 @@ export interface ConnectionTestProps extends Omit<HTMLAttributes<HTMLElement>, '
 
 /** @internal The connection test's labels: the English defaults under the provider's and the component's. */
 export function useConnectionTestLabels(overrides: Partial<RoomKitLabels> | undefined): ConnectionTestLabels {
-  const labels = useLabels(overrides);
+  const labels: Partial<ConnectionTestLabels> = useLabels(overrides);
   return useMemo(() => {
     const merged = { ...defaultConnectionTestLabels };
     for (const key of Object.keys(merged) as Array<keyof ConnectionTestLabels>) {

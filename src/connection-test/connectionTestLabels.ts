@@ -94,6 +94,10 @@ function describeConnection(step: ConnectionTestStep): string {
   return 'Connected';
 }
 
+declare module '../ui/labels.js' {
+  interface RoomKitLabels extends Partial<ConnectionTestLabels> {}
+}
+
 /** The English defaults of {@link ConnectionTestLabels}. */
 export const defaultConnectionTestLabels: ConnectionTestLabels = {
   testConnection: 'Test connection',

@@ -5,3 +5,4 @@
 export { EncryptedBadge, EncryptedIndicator } from './EncryptedBadge.js';
 export { useDecryptionFailed } from './useDecryptionFailed.js';
 export { useIsEncrypted } from './useIsEncrypted.js';
+export { defaultEncryptionLabels, type EncryptionLabels } from './encryptionLabels.js';

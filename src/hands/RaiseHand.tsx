@@ -4,6 +4,9 @@ import { useRaiseHand } from './useRaiseHand.js';
 import { cx, devWarn } from '../ui/dev.js';
 import { HandIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { defaultHandsLabels } from './handsLabels.js';
+
+
 
 /** Props of {@link RaiseHandToggle}. */
 export interface RaiseHandToggleProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -15,7 +18,7 @@ export interface RaiseHandToggleProps extends ButtonHTMLAttributes<HTMLButtonEle
  * "lowered"). Absent without `canPublishData` (hands travel as data messages) and for a hidden observer.
  */
 export function RaiseHandToggle({ labels: overrides, className, onClick, ...rest }: RaiseHandToggleProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultHandsLabels);
   const { allowed, buttonProps } = useRaiseHand();
   if (!allowed) {
     if (onClick) devWarn('<RaiseHandToggle> is not rendered: this session lacks the canPublishData grant or is a hidden observer.');
@@ -47,7 +50,7 @@ export interface RaisedHandIndicatorProps {
 /** A hand badge, rendered only while `identity` has a hand raised (`role="img"` named "Hand raised"). */
 export function RaisedHandIndicator({ identity, className, labels: overrides }: RaisedHandIndicatorProps) {
   const raised = useIsHandRaised(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultHandsLabels);
   if (!raised) return null;
   return (
     <span className={cx('rk-indicator rk-hand-badge', className)} role="img" aria-label={labels.handRaised} data-hand-raised="">

@@ -5,6 +5,9 @@ import { cx, devWarn, flag } from '../ui/dev.js';
 import { ReactionGlyph, SmileIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { useMenu } from '../ui/useMenu.js';
+import { defaultHandsLabels } from './handsLabels.js';
+
+
 
 /** Props of {@link ReactionsMenu}. */
 export interface ReactionsMenuProps {
@@ -20,7 +23,7 @@ export interface ReactionsMenuProps {
  * status says to wait; `data-limited` is present on the root. Escape closes the picker and returns focus.
  */
 export function ReactionsMenu({ labels: overrides, className, closeOnSend = false }: ReactionsMenuProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultHandsLabels);
   const { allowed, limited, emojis, send } = useSendReaction();
   const { open, setOpen, close, triggerProps, panelProps } = useMenu('button');
 
@@ -85,7 +88,7 @@ export interface ReactionIndicatorProps {
  */
 export function ReactionIndicator({ identity, className, labels: overrides }: ReactionIndicatorProps) {
   const reaction = useReaction(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultHandsLabels);
   if (!reaction) return null;
   return (
     <span

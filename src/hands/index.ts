@@ -10,3 +10,4 @@ export { getReactionStore } from './reactionStore.js';
 export { useIsHandRaised } from './useIsHandRaised.js';
 export { useLowerHand } from './useLowerHand.js';
 export { useRaisedHands } from './useRaisedHands.js';
+export { defaultHandsLabels, type HandsLabels } from './handsLabels.js';

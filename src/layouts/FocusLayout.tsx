@@ -5,6 +5,9 @@ import { cx } from '../ui/dev.js';
 import { defaultRenderTile, StageAndStrip, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
 import { useLabels } from '../ui/labels.js';
 import { parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
+import { defaultPeopleLabels } from '../people/index.js';
+
+
 
 /** Props of {@link FocusLayout}. */
 export interface FocusLayoutProps extends LayoutProps {
@@ -30,7 +33,7 @@ export function FocusLayout({
   className,
   ...rest
 }: FocusLayoutProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultPeopleLabels);
   const room = useRoom();
   const keys = useTileKeys();
   const [pinned] = usePinned();

@@ -2,12 +2,19 @@ import { memo, useEffect, useState, type HTMLAttributes, type ReactNode } from '
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
 import { useRoom } from '../room/useRoom.js';
 import { cx } from '../ui/dev.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 import { useElementSize } from '../ui/useElementSize.js';
 import { ParticipantAdminMenu } from '../people/index.js';
 import { ParticipantTile } from '../tile/index.js';
 import { PinButton } from './PinButton.js';
+import { defaultLayoutLabels, type LayoutLabels } from './layoutLabels.js';
+import { defaultPeopleLabels } from '../people/index.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultLayoutLabels, ...defaultPeopleLabels };
+
+
 
 /** What every layout (`GridLayout`, `FocusLayout`, `SpeakerLayout`) takes besides its own options. */
 export interface LayoutProps extends HTMLAttributes<HTMLDivElement> {
@@ -100,7 +107,7 @@ export function StageAndStrip({
 }
 
 /** @internal Previous / next page buttons and "Page 2 of 5", shared by the layouts that page. */
-export function Pagination({ page, pages, onPage, labels }: { page: number; pages: number; onPage: (page: number) => void; labels: RoomKitLabels }) {
+export function Pagination({ page, pages, onPage, labels }: { page: number; pages: number; onPage: (page: number) => void; labels: CommonLabels & LayoutLabels }) {
   if (pages <= 1) return null;
   return (
     <nav className="rk-pagination" aria-label={labels.page(page + 1, pages)}>
@@ -134,7 +141,7 @@ export function GridLayout({
   style,
   ...rest
 }: GridLayoutProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const keys = useTileKeys();
   const [ref, size] = useElementSize<HTMLDivElement>(FALLBACK);
   const [requestedPage, setPage] = useState(0);

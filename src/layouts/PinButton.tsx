@@ -7,6 +7,9 @@ import { cx } from '../ui/dev.js';
 import { PinIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
+import { defaultLayoutLabels } from './layoutLabels.js';
+
+
 
 /** Props of {@link PinButton}. */
 export interface PinButtonProps {
@@ -24,7 +27,7 @@ export interface PinButtonProps {
  * layouts carry one; add it to your own tiles through `actions`.
  */
 export function PinButton({ identity, source = Track.Source.Camera, className, labels: overrides }: PinButtonProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultLayoutLabels);
   const participant = useParticipant(identity);
   const pinned = useIsPinned(identity, source);
   const pins = getPinStore(useRoom());

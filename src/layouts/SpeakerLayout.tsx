@@ -3,6 +3,9 @@ import { useSpeakerOrder } from './useSpeakerOrder.js';
 import { cx } from '../ui/dev.js';
 import { defaultRenderTile, Pagination, StageAndStrip, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
 import { useLabels } from '../ui/labels.js';
+import { defaultLayoutLabels } from './layoutLabels.js';
+
+
 
 /** Props of {@link SpeakerLayout}. */
 export interface SpeakerLayoutProps extends LayoutProps {
@@ -28,7 +31,7 @@ export function SpeakerLayout({
   className,
   ...rest
 }: SpeakerLayoutProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultLayoutLabels);
   const { main, strip, page, pages, setPage } = useSpeakerOrder({ stripSize: maxStripTiles, ...(holdMs === undefined ? {} : { holdMs }) });
   useManagedSubscriptions(manageSubscriptions);
   return (

@@ -10,3 +10,4 @@ export type { TileDescriptor } from './layout.js';
 export type { PinnedTile } from './pinStore.js';
 export { usePinned } from './usePinned.js';
 export { useSpeakerOrder } from './useSpeakerOrder.js';
+export { defaultLayoutLabels, type LayoutLabels } from './layoutLabels.js';

@@ -6,11 +6,11 @@ import { useCan } from '../room/hooks/useCan.js';
 import { useParticipantList } from '../people/index.js';
 import { useHasTranscriptions } from '../captions/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
-import { ChatToggle } from '../chat/index.js';
+import { ChatToggle, defaultChatLabels, type ChatLabels } from '../chat/index.js';
 import { devWarn } from '../ui/dev.js';
 import { CameraFlipButton } from '../media/devices/CameraFlip.js';
 import { CaptionsIcon, PeopleIcon } from '../ui/icons.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { LeaveButton } from '../room/LeaveButton.js';
 import { MediaDeviceSelect } from '../media/devices/MediaDeviceSelect.js';
 import { PictureInPicture, PictureInPictureButton } from '../picture-in-picture/index.js';
@@ -19,6 +19,15 @@ import { ReactionsMenu } from '../hands/index.js';
 import { Toolbar, type ToolbarEntry } from '../ui/Toolbar.js';
 import { TrackToggle } from '../media/TrackToggle.js';
 import { useControllableState } from '../ui/useControllableState.js';
+import { defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
+import { defaultPeopleLabels, type PeopleLabels } from '../people/index.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultCaptionsLabels, ...defaultChatLabels, ...defaultPeopleLabels };
+
+/** The strings this file shows. */
+type Labels = CommonLabels & CaptionsLabels & ChatLabels & PeopleLabels;
+
 
 /** Which controls a {@link ControlBar} shows. Grants still decide: asking for a forbidden control warns and shows nothing. */
 export interface ControlBarControls {
@@ -74,7 +83,7 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /** The participant-list toggle: the only part of the bar that follows joins and leaves (for its count). */
-function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: RoomKitLabels }) {
+function ParticipantsToggle({ open, onToggle, labels }: { open: boolean; onToggle: (() => void) | undefined; labels: Labels }) {
   const { total } = useParticipantList();
   return (
     <button type="button" className="rk-button rk-participants-toggle" aria-pressed={open} onClick={onToggle} data-count={total}>
@@ -110,7 +119,7 @@ export function ControlBar({
   extra,
   ...rest
 }: ControlBarProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const hasTranscriptions = useHasTranscriptions(!!controls.captions);
   const mic = useCan('canPublish', { source: 'microphone' });

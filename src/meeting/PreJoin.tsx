@@ -17,6 +17,9 @@ import { useLocalParticipant } from '../room/hooks/useLocalParticipant.js';
 import { useMediaDevices } from '../media/devices/useMediaDevices.js';
 import { useRoom } from '../room/useRoom.js';
 import { useUserChoices } from '../media/devices/useUserChoices.js';
+import { defaultPreJoinLabels } from './preJoinLabels.js';
+
+
 
 /** What the user chose before joining. */
 export interface PreJoinChoices {
@@ -75,7 +78,7 @@ const watchOnly = () => undefined;
  * devices chosen here: a viewer's test skips publishing, showing why; a switched-off device is never opened.
  */
 export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, connectionTest = true, className, ...rest }: PreJoinProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultPreJoinLabels);
   const testLabels = useConnectionTestLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();

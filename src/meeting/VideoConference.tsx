@@ -26,6 +26,15 @@ import { usePinned } from '../layouts/index.js';
 import { useRoom } from '../room/useRoom.js';
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
 import { NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
+import { defaultChatLabels } from '../chat/index.js';
+import { defaultEncryptionLabels } from '../e2ee/index.js';
+import { defaultLayoutLabels } from '../layouts/index.js';
+import { defaultPeopleLabels } from '../people/index.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultLayoutLabels, ...defaultPeopleLabels };
+
+
 
 /** Props of {@link VideoConference}. */
 export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
@@ -118,7 +127,7 @@ export function VideoConference({
   className,
   ...rest
 }: VideoConferenceProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
     defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
   );

@@ -3,14 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 import { getDeviceErrors } from '../media/devices/deviceErrors.js';
 import { getHandStore } from '../hands/index.js';
 import { getNotificationStore, type NotificationKinds, type RoomNotification } from './notificationStore.js';
-import { getPictureInPictureStore } from '../picture-in-picture/index.js';
+import { defaultPictureInPictureLabels, getPictureInPictureStore } from '../picture-in-picture/index.js';
 import { getReactionStore } from '../hands/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
-import { notificationText } from './notificationText.js';
+import { notificationText, notificationTextDefaults } from './notificationText.js';
 import { displayName } from '../room/displayName.js';
 
 /** Props of {@link LiveAnnouncer}. */
+/** The notification texts' English defaults, and picture-in-picture's. */
+const DEFAULTS = { ...notificationTextDefaults, ...defaultPictureInPictureLabels };
+
 export interface LiveAnnouncerProps {
   labels?: Partial<RoomKitLabels>;
   /**
@@ -30,7 +33,7 @@ export interface LiveAnnouncerProps {
  * `VideoConference` renders that. Render it yourself in custom layouts without `<Notifications>`.
  */
 export function LiveAnnouncer({ labels: overrides, kinds }: LiveAnnouncerProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const store = useRoomStore('LiveAnnouncer');
   // Everything said before the next commit is said together: one event must not overwrite another of the same
   // moment (a join and a raised hand in one burst). A new object each time, so saying the same words again renders.

@@ -5,7 +5,9 @@ import { cx, flag } from '../ui/dev.js';
 import { CloseIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer } from './LiveAnnouncer.js';
-import { notificationText } from './notificationText.js';
+import { notificationText, notificationTextDefaults } from './notificationText.js';
+
+
 
 /** How long a notification stays by default (milliseconds), unless the pointer is over the region or focus in it. */
 export const NOTIFICATION_DURATION_MS = 8000;
@@ -73,7 +75,7 @@ export function Notifications({
   onBlur,
   ...rest
 }: NotificationsProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, notificationTextDefaults);
   const { notifications, dismiss } = useNotifications(kinds ? { kinds } : {});
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

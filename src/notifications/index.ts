@@ -7,3 +7,4 @@ export { Notifications } from './Notifications.js';
 export type { NotificationsProps } from './Notifications.js';
 export { NOTIFICATION_KINDS } from './notificationStore.js';
 export type { NotificationKinds } from './notificationStore.js';
+export { defaultNotificationLabels, type NotificationLabels } from './notificationLabels.js';

@@ -1,5 +1,17 @@
 import type { RoomNotification } from './notificationStore.js';
-import type { RoomKitLabels } from '../ui/labels.js';
+import type { CommonLabels } from '../ui/labels.js';
+import { defaultChatLabels, type ChatLabels } from '../chat/index.js';
+import { defaultHandsLabels, type HandsLabels } from '../hands/index.js';
+import { defaultNotificationLabels, type NotificationLabels } from './notificationLabels.js';
+
+/** @internal The English defaults notification texts need besides the common ones. */
+export const notificationTextDefaults = { ...defaultChatLabels, ...defaultHandsLabels, ...defaultNotificationLabels };
+
+/** The strings this file shows. */
+/** @internal The strings notification texts use. */
+export type NotificationTextLabels = CommonLabels & ChatLabels & HandsLabels & NotificationLabels;
+type Labels = NotificationTextLabels;
+
 
 /**
  * A notification in words, from `labels` (pass `useLabels`-merged labels, or `defaultLabels`): what
@@ -10,7 +22,7 @@ import type { RoomKitLabels } from '../ui/labels.js';
  * notificationText(item, { ...defaultLabels, ...myLabels }); // "5 people joined"
  * ```
  */
-export function notificationText(notification: RoomNotification, labels: RoomKitLabels): string {
+export function notificationText(notification: RoomNotification, labels: Labels): string {
   switch (notification.kind) {
     case 'participantJoined':
     case 'participantLeft': {

@@ -9,6 +9,13 @@ import { MoreIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { useMenu } from '../ui/useMenu.js';
+import { defaultHandsLabels } from '../hands/index.js';
+import { defaultPeopleLabels } from './peopleLabels.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultHandsLabels, ...defaultPeopleLabels };
+
+
 
 /**
  * Room administration is a server operation: your app performs it (through your backend and the Room API)
@@ -43,7 +50,7 @@ type Action = 'mute' | 'remove' | 'permissions' | 'lower-hand';
  * Escape closes it and returns focus; `data-pending` marks the running action.
  */
 export function ParticipantAdminMenu({ identity, labels: overrides, className, ...actions }: ParticipantAdminMenuProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const isAdmin = useCan('roomAdmin');
   const participant = useParticipant(identity);
   const handRaised = useIsHandRaised(identity);

@@ -7,12 +7,21 @@ import { useParticipantList } from './useParticipantList.js';
 import { useCan } from '../room/hooks/useCan.js';
 import { cx, devWarn, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon } from '../ui/icons.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
 import { RaisedHandIndicator } from '../hands/index.js';
 import { displayName } from '../room/displayName.js';
 import { useVirtualRows } from '../ui/useVirtualRows.js';
 import { useControllableState } from '../ui/useControllableState.js';
+import { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';
+import { defaultTileLabels, type TileLabels } from '../tile/index.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultPeopleLabels, ...defaultTileLabels };
+
+/** The strings this file shows. */
+type Labels = CommonLabels & PeopleLabels & TileLabels;
+
 
 /** Props of {@link ParticipantList}. */
 export interface ParticipantListProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>, AdminActions {
@@ -47,7 +56,7 @@ interface RowProps {
   position: number;
   setSize: number;
   height: number;
-  labels: RoomKitLabels;
+  labels: Labels;
   overrides: Partial<RoomKitLabels> | undefined;
   renderExtra: ((participant: ParticipantState) => ReactNode) | undefined;
 }
@@ -144,7 +153,7 @@ export function ParticipantList({
   className,
   ...rest
 }: ParticipantListProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const isAdmin = useCan('roomAdmin');
   const outerActions = useContext(AdminActionsContext);
   const actions = useMemo<AdminActions>(

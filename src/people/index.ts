@@ -7,3 +7,4 @@ export type { AdminActions } from './ParticipantAdminMenu.js';
 export { ParticipantList } from './ParticipantList.js';
 export { listedIdentities } from './participantList.js';
 export { useParticipantList } from './useParticipantList.js';
+export { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';

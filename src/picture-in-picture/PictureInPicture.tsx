@@ -10,10 +10,15 @@ import { usePictureInPictureTarget } from './usePictureInPictureTarget.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { cx, devWarn, flag } from '../ui/dev.js';
 import { PictureInPictureIcon } from '../ui/icons.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { LeaveButton } from '../room/LeaveButton.js';
 import { ParticipantTile } from '../tile/index.js';
 import { TrackToggle } from '../media/TrackToggle.js';
+import { defaultPictureInPictureLabels, type PictureInPictureLabels } from './pictureInPictureLabels.js';
+
+/** The strings this file shows. */
+type Labels = CommonLabels & PictureInPictureLabels;
+
 
 type VideoSource = Track.Source.Camera | Track.Source.ScreenShare;
 
@@ -37,7 +42,7 @@ export interface PictureInPictureViewProps extends HTMLAttributes<HTMLDivElement
  * button. `<PictureInPicture>` renders it into the window; render it inline to design your own.
  */
 export function PictureInPictureView({ identity, source = Track.Source.Camera, onLeave, labels: overrides, className, ...rest }: PictureInPictureViewProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultPictureInPictureLabels);
   const store = useRoomStore('PictureInPictureView');
   const followed = usePictureInPictureTarget();
   const tile = identity !== undefined ? { identity, source } : followed;
@@ -78,7 +83,7 @@ function VideoFeed({ pip }: { pip: PictureInPictureStore }) {
 }
 
 /** The window's content, portalled into its document. */
-function DocumentWindow({ win, theme, labels, children }: { win: Window; theme: string | null; labels: RoomKitLabels; children: ReactNode }) {
+function DocumentWindow({ win, theme, labels, children }: { win: Window; theme: string | null; labels: Labels; children: ReactNode }) {
   useEffect(() => {
     win.document.title = labels.pictureInPictureWindow;
   }, [win, labels.pictureInPictureWindow]);
@@ -101,7 +106,7 @@ function DocumentWindow({ win, theme, labels, children }: { win: Window; theme: 
 export function PictureInPicture({ children, onLeave, labels: overrides }: PictureInPictureProps) {
   const store = useRoomStore('PictureInPicture');
   const pip = getPictureInPictureStore(store.room);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultPictureInPictureLabels);
   const [support] = useState(pictureInPictureSupport);
   const [token] = useState(() => ({}));
   useEffect(() => pip.host(token), [pip, token]);
@@ -145,7 +150,7 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
   { width, height, onError, labels: overrides, className, onClick, children, ...rest },
   ref,
 ) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultPictureInPictureLabels);
   const store = useRoomStore('PictureInPictureButton');
   const pipStore = getPictureInPictureStore(store.room);
   const hosted = useStoreValue(pipStore.subscribe, () => pipStore.get().owner !== null);

@@ -4,3 +4,4 @@
  */
 export { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
 export { getPictureInPictureStore } from './pictureInPicture.js';
+export { defaultPictureInPictureLabels, type PictureInPictureLabels } from './pictureInPictureLabels.js';

@@ -3,6 +3,9 @@ import { useCan } from '../room/hooks/useCan.js';
 import { useRoomInfo } from '../room/hooks/useRoomInfo.js';
 import { cx, devWarn, flag } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { defaultRecordingControlLabels } from './recordingControlLabels.js';
+
+
 
 /** Props of {@link RecordingIndicator}. */
 export interface RecordingIndicatorProps extends HTMLAttributes<HTMLSpanElement> {
@@ -11,7 +14,7 @@ export interface RecordingIndicatorProps extends HTMLAttributes<HTMLSpanElement>
 
 /** Shown to everyone while the room records. */
 export function RecordingIndicator({ labels: overrides, className, ...rest }: RecordingIndicatorProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultRecordingControlLabels);
   const { isRecording } = useRoomInfo();
   if (!isRecording) return null;
   return (
@@ -39,7 +42,7 @@ export const RecordingControl = forwardRef<HTMLButtonElement, RecordingControlPr
   { onStartRecording, onStopRecording, labels: overrides, className, ...rest },
   ref,
 ) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultRecordingControlLabels);
   const allowed = useCan('roomRecord');
   const { isRecording } = useRoomInfo();
   const [pending, setPending] = useState(false);

@@ -3,3 +3,4 @@
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
 export { RecordingControl, RecordingIndicator } from './Recording.js';
+export { defaultRecordingControlLabels, type RecordingControlLabels } from './recordingControlLabels.js';

@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react';
 import { useRoomStore } from './RoomContext.js';
 import { useStoreValue } from './useStoreValue.js';
 import { cx } from '../ui/dev.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type CommonLabels, type RoomKitLabels } from '../ui/labels.js';
 
 /** Props of {@link ConnectionStateToast}. */
 export interface ConnectionStateToastProps extends HTMLAttributes<HTMLDivElement> {
@@ -20,7 +20,7 @@ export interface ConnectionMessage {
 }
 
 /** @internal The connection state in words, from the labels: never a raw error code or enum name. */
-export function useConnectionMessage(labels: RoomKitLabels, name: string): ConnectionMessage {
+export function useConnectionMessage(labels: CommonLabels, name: string): ConnectionMessage {
   const store = useRoomStore(name);
   const state = useStoreValue(store.subscribe, () => store.getState().connectionState);
   const reason = useStoreValue(store.subscribe, () => store.getState().disconnectReason);

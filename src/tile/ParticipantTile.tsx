@@ -11,19 +11,28 @@ import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { cx, flag } from '../ui/dev.js';
 import { EncryptedIndicator } from '../e2ee/index.js';
 import { CameraIcon, LockIcon, MicIcon } from '../ui/icons.js';
-import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { RaisedHandIndicator } from '../hands/index.js';
 import { ReactionIndicator } from '../hands/index.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
 import { VideoTrack } from '../media/VideoTrack.js';
+import { defaultEncryptionLabels, type EncryptionLabels } from '../e2ee/index.js';
+import { defaultTileLabels, type TileLabels } from './tileLabels.js';
+
+/** This file's English defaults besides the common ones. */
+const DEFAULTS = { ...defaultEncryptionLabels, ...defaultTileLabels };
+
+/** The strings this file shows. */
+type Labels = CommonLabels & EncryptionLabels & TileLabels;
+
 
 type VideoSource = Track.Source.Camera | Track.Source.ScreenShare;
 
 interface TileContextValue {
   participant: ParticipantState;
   source: VideoSource;
-  labels: RoomKitLabels;
+  labels: Labels;
   /** The participant's media is end-to-end encrypted. */
   encrypted: boolean;
   /** This session cannot decrypt the participant's media. */
@@ -65,7 +74,7 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
   ref,
 ) {
   const participant = useParticipant(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const canSubscribe = useCan('canSubscribe');
   const handRaised = useIsHandRaised(identity);
   const encrypted = useIsEncrypted(identity);
@@ -157,7 +166,7 @@ function Name({ className }: { className?: string }) {
   return <ParticipantNameText participant={participant} labels={labels} className={className} />;
 }
 
-function ParticipantNameText({ participant, labels, className }: { participant: ParticipantState; labels: RoomKitLabels; className?: string | undefined }) {
+function ParticipantNameText({ participant, labels, className }: { participant: ParticipantState; labels: Labels; className?: string | undefined }) {
   return (
     <span className={cx('rk-participant-name', className)}>
       {displayName(participant)}
@@ -191,7 +200,7 @@ function Reaction({ className }: { className?: string }) {
   return <ReactionIndicator identity={participant.identity} labels={labels} className={className} />;
 }
 
-function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: RoomKitLabels; className?: string | undefined }) {
+function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: Labels; className?: string | undefined }) {
   if (quality === ConnectionQuality.Unknown) return null;
   const level = { excellent: 3, good: 2, poor: 1, lost: 0, unknown: 0 }[quality];
   return (
@@ -254,7 +263,7 @@ export interface ParticipantNameProps {
 /** A participant's display name (as text, never HTML), with "(you)" for the local participant. */
 export function ParticipantName({ identity, className, labels: overrides }: ParticipantNameProps) {
   const participant = useParticipant(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   if (!participant) return null;
   return <ParticipantNameText participant={participant} labels={labels} className={className} />;
 }
@@ -269,7 +278,7 @@ export interface ConnectionQualityIndicatorProps {
 /** Three bars for a participant's connection quality; `data-quality` carries the level. */
 export function ConnectionQualityIndicator({ identity, className, labels: overrides }: ConnectionQualityIndicatorProps) {
   const participant = useParticipant(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   if (!participant) return null;
   return <QualityBars quality={participant.connectionQuality} labels={labels} className={className} />;
 }
@@ -285,7 +294,7 @@ export interface TrackMutedIndicatorProps {
 /** An icon shown while a participant's microphone or camera is muted or absent; `data-muted` when shown. */
 export function TrackMutedIndicator({ identity, source, className, labels: overrides }: TrackMutedIndicatorProps) {
   const participant = useParticipant(identity);
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, DEFAULTS);
   const track = participant?.tracks.find((t) => t.source === source);
   if (!participant || (track && !track.muted)) return null;
   const isMic = source === Track.Source.Microphone;

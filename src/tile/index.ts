@@ -3,3 +3,4 @@
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
 export { ParticipantTile } from './ParticipantTile.js';
+export { defaultTileLabels, type TileLabels } from './tileLabels.js';

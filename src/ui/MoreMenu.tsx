@@ -1,6 +1,6 @@
 import type { FocusEvent, ReactNode } from 'react';
 import { MoreIcon } from './icons.js';
-import type { RoomKitLabels } from './labels.js';
+import type { CommonLabels } from './labels.js';
 import { useMenu } from './useMenu.js';
 
 const ITEMS = ':is(button, select, input):not(:disabled)';
@@ -11,7 +11,7 @@ const ITEMS = ':is(button, select, input):not(:disabled)';
  * its last; ArrowUp, ArrowDown, Home and End move between its controls (a select keeps its own arrow keys); Escape
  * closes it and returns focus to the button; a click outside or Tab out of it closes it.
  */
-export function MoreMenu({ labels, children }: { labels: RoomKitLabels; children: ReactNode }) {
+export function MoreMenu({ labels, children }: { labels: CommonLabels; children: ReactNode }) {
   const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu(ITEMS);
   const onBlur = (event: FocusEvent) => {
     if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) close();

@@ -1,7 +1,7 @@
 import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { cx, flag } from './dev.js';
 import { useFold } from './useFold.js';
-import type { RoomKitLabels } from './labels.js';
+import type { CommonLabels } from './labels.js';
 import { MoreMenu } from './MoreMenu.js';
 
 /**
@@ -21,7 +21,7 @@ export type ToolbarEntry = [id: string, node: ReactNode, group?: string];
 export interface ToolbarProps extends HTMLAttributes<HTMLDivElement> {
   /** The controls in order; a control sharing a group with the one before it sits beside it (a device select beside its toggle). */
   entries: ToolbarEntry[];
-  labels: RoomKitLabels;
+  labels: CommonLabels;
 }
 
 /**

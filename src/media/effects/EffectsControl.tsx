@@ -4,6 +4,9 @@ import { useBackgroundEffect } from './useBackgroundEffect.js';
 import { useNoiseFilter } from './useNoiseFilter.js';
 import { cx, flag } from '../../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../../ui/labels.js';
+import { defaultEffectsLabels } from './effectsLabels.js';
+
+
 
 /** A virtual background the user may pick. */
 export interface VirtualBackground {
@@ -58,7 +61,7 @@ export function EffectsControl({
   labels: overrides,
   className,
 }: EffectsControlProps) {
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, defaultEffectsLabels);
   const name = useId();
   const background = useBackgroundEffect({ config, defaultEffect, onEffectChange });
   const noise = useNoiseFilter();

@@ -1,0 +1,49 @@
+/**
+ * The participant list's and the admin menu's strings. Part of `RoomKitLabels` (give them to `<RoomProvider labels>` or a component's `labels`); their English
+ * defaults ship with the components that show them.
+ */
+export interface PeopleLabels {
+  adminMenu: (name: string) => string;
+  muteParticipant: string;
+  removeParticipant: string;
+  allowPublishing: string;
+  revokePublishing: string;
+  adminActionFailed: (reason: string) => string;
+  participants: string;
+  /** The control-bar toggle of the participant list, with the number of listed participants: "Participants (12)". */
+  participantsToggle: (count: number) => string;
+  /** The participant list's rows, named with how many it shows: "12 people". */
+  participantListRows: (count: number) => string;
+  /** The participant list's search box. */
+  participantSearch: string;
+  /** The placeholder of the participant list's search box. */
+  participantSearchPlaceholder: string;
+  /** Announced while searching: how many of the listed participants match (0 when none). */
+  participantSearchResults: (matches: number, total: number) => string;
+  /** A participant list row's microphone state when it is on. */
+  microphoneOn: string;
+  /** A participant list row's camera state when it is on. */
+  cameraOn: string;
+}
+
+declare module '../ui/labels.js' {
+  interface RoomKitLabels extends PeopleLabels {}
+}
+
+/** English defaults of {@link PeopleLabels}. */
+export const defaultPeopleLabels: PeopleLabels = {
+  adminMenu: (name) => `Manage ${name}`,
+  muteParticipant: 'Mute microphone',
+  removeParticipant: 'Remove from room',
+  allowPublishing: 'Allow publishing',
+  revokePublishing: 'Revoke publishing',
+  adminActionFailed: (reason) => `Action failed: ${reason}`,
+  participants: 'Participants',
+  participantsToggle: (count) => `Participants (${count})`,
+  participantListRows: (count) => (count === 1 ? '1 person' : `${count} people`),
+  participantSearch: 'Search participants',
+  participantSearchPlaceholder: 'Search by name',
+  participantSearchResults: (matches, total) => (matches === 0 ? 'No one matches' : `${matches} of ${total} shown`),
+  microphoneOn: 'Microphone on',
+  cameraOn: 'Camera on',
+};

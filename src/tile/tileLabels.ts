@@ -1,0 +1,23 @@
+/**
+ * The strings a tile adds for an AI agent. Part of `RoomKitLabels` (give them to `<RoomProvider labels>` or a component's `labels`); their English
+ * defaults ship with the components that show them.
+ */
+export interface TileLabels {
+  /** An agent's state on its tile (`lk.agent.state`; undefined before it says). */
+  agentState: (state: string | undefined) => string;
+  /** The label of an agent's tile beside its name. */
+  agent: string;
+}
+
+declare module '../ui/labels.js' {
+  interface RoomKitLabels extends TileLabels {}
+}
+
+/** English defaults of {@link TileLabels}. */
+export const defaultTileLabels: TileLabels = {
+  agentState: (state) =>
+    state === undefined
+      ? 'Connecting…'
+      : ({ initializing: 'Starting…', idle: 'Idle', listening: 'Listening', thinking: 'Thinking…', speaking: 'Speaking' } as Record<string, string>)[state] ?? state,
+  agent: 'AI agent',
+};
