@@ -10,7 +10,7 @@
  *
  * A feature reaches another feature only through that feature's `index.ts`, and only along the edges below.
  */
-const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee'];
+const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control'];
 const ROOM_KINDS = ['meeting', 'audio-room', 'agent', 'recording'];
 const one = (names) => `(${names.join('|')})`;
 
@@ -21,13 +21,14 @@ const ALLOWED = {
   hands: [],
   e2ee: [],
   'connection-test': [],
+  'recording-control': [],
   people: ['hands', 'tile'],
   tile: ['hands', 'e2ee'],
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],
   notifications: ['chat', 'hands', 'picture-in-picture'],
-  meeting: [...FEATURES, 'recording'],
-  'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording'],
+  meeting: FEATURES,
+  'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording-control'],
   agent: ['chat', 'captions', 'tile'],
   recording: ['captions', 'layouts', 'tile'],
 };

@@ -7,6 +7,7 @@ const root = import.meta.dirname;
  * they import `@roomkit/react` like an app does, and see edits without a build.
  */
 export const sourceAliases = [
+  { find: /^@roomkit\/react\/(agent|recording|audio-room)$/, replacement: resolve(root, 'src/$1/index.ts') },
   { find: /^@roomkit\/react\/testing$/, replacement: resolve(root, 'src/testing/index.ts') },
   { find: /^@roomkit\/react\/query$/, replacement: resolve(root, 'src/query/index.ts') },
   { find: /^@roomkit\/react\/server$/, replacement: resolve(root, 'src/server/index.ts') },

@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
  * createContext, memo or forwardRef calls: an app importing RoomProvider and one hook shipped 14.8 kB gzip
  * instead of 11.3. With modules kept apart, `sideEffects` lets them drop every module the app does not import.
  */
-const CLIENT_ENTRIES = new Set(['index', 'testing', 'query']);
+const CLIENT_ENTRIES = new Set(['index', 'agent', 'recording', 'audio-room', 'testing', 'query']);
 
 /**
  * Keeps `new Worker(new URL('livekit-client/e2ee-worker', import.meta.url))` (src/e2ee/e2eeWorker.ts) as written.
@@ -44,6 +44,9 @@ export default defineConfig({
     lib: {
       entry: {
         index: resolve(import.meta.dirname, 'src/index.ts'),
+        agent: resolve(import.meta.dirname, 'src/agent/index.ts'),
+        recording: resolve(import.meta.dirname, 'src/recording/index.ts'),
+        'audio-room': resolve(import.meta.dirname, 'src/audio-room/index.ts'),
         testing: resolve(import.meta.dirname, 'src/testing/index.ts'),
         query: resolve(import.meta.dirname, 'src/query/index.ts'),
         server: resolve(import.meta.dirname, 'src/server/index.ts'),

@@ -21,6 +21,9 @@ const out = join(root, 'stories/docs/generated');
 
 const ENTRIES = [
   { file: 'src/index.ts', module: '@roomkit/react' },
+  { file: 'src/agent/index.ts', module: '@roomkit/react/agent' },
+  { file: 'src/recording/index.ts', module: '@roomkit/react/recording' },
+  { file: 'src/audio-room/index.ts', module: '@roomkit/react/audio-room' },
   { file: 'src/testing/index.ts', module: '@roomkit/react/testing' },
   { file: 'src/query/index.ts', module: '@roomkit/react/query' },
   { file: 'src/server/index.ts', module: '@roomkit/react/server' },

@@ -79,6 +79,20 @@ export type { UseTrackVolumeOptions } from './media/useTrackVolume.js';
 
 // Components
 export { defaultLabels } from './labels.js';
+// Each feature's strings (their keys are part of RoomKitLabels wherever the feature's types are loaded).
+export type { CommonLabels } from './ui/labels.js';
+export type { ChatLabels } from './chat/chatLabels.js';
+export type { CaptionsLabels } from './captions/captionsLabels.js';
+export type { EncryptionLabels } from './e2ee/encryptionLabels.js';
+export type { HandsLabels } from './hands/handsLabels.js';
+export type { PeopleLabels } from './people/peopleLabels.js';
+export type { LayoutLabels } from './layouts/layoutLabels.js';
+export type { NotificationLabels } from './notifications/notificationLabels.js';
+export type { RecordingControlLabels } from './recording-control/recordingControlLabels.js';
+export type { PictureInPictureLabels } from './picture-in-picture/pictureInPictureLabels.js';
+export type { EffectsLabels } from './media/effects/effectsLabels.js';
+export type { PreJoinLabels } from './meeting/preJoinLabels.js';
+export type { TileLabels } from './tile/tileLabels.js';
 export type { RoomKitLabels } from './ui/labels.js';
 export { VideoTrack, AudioTrack } from './media/VideoTrack.js';
 export type { VideoTrackProps, AudioTrackProps } from './media/VideoTrack.js';
@@ -126,8 +140,8 @@ export { AudioVisualizer } from './media/AudioVisualizer.js';
 export type { AudioVisualizerProps } from './media/AudioVisualizer.js';
 export { ConnectionStateToast } from './room/ConnectionStateToast.js';
 export type { ConnectionStateToastProps } from './room/ConnectionStateToast.js';
-export { RecordingIndicator, RecordingControl } from './recording/Recording.js';
-export type { RecordingIndicatorProps, RecordingControlProps } from './recording/Recording.js';
+export { RecordingIndicator, RecordingControl } from './recording-control/Recording.js';
+export type { RecordingIndicatorProps, RecordingControlProps } from './recording-control/Recording.js';
 export { ParticipantAdminMenu } from './people/ParticipantAdminMenu.js';
 export type { ParticipantAdminMenuProps, AdminActions } from './people/ParticipantAdminMenu.js';
 export { LiveAnnouncer } from './notifications/LiveAnnouncer.js';
@@ -154,8 +168,8 @@ export { EffectsControl } from './media/effects/EffectsControl.js';
 export type { EffectsControlProps, VirtualBackground } from './media/effects/EffectsControl.js';
 
 // The connection test before joining (its livekit-client steps load when a test starts)
-export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './connection-test/connectionTest.js';
-export type { ConnectionTestStore } from './connection-test/connectionTest.js';
+export { createConnectionTest, CONNECTION_TEST_STEPS, CONNECTION_TEST_HIGH_ROUND_TRIP_MS } from './connection-test/connectionTestStore.js';
+export type { ConnectionTestStore } from './connection-test/connectionTestStore.js';
 export type {
   ConnectionTestDevice,
   ConnectionTestFailure,
@@ -183,31 +197,8 @@ export type { PreJoinProps, PreJoinChoices } from './meeting/PreJoin.js';
 export { VideoConference } from './meeting/VideoConference.js';
 export type { ConferenceLayout, VideoConferenceProps } from './meeting/VideoConference.js';
 
-// Audio rooms
-export { AudioConference } from './audio-room/AudioConference.js';
-export type { AudioConferenceProps } from './audio-room/AudioConference.js';
-export { ParticipantAudioTile } from './audio-room/ParticipantAudioTile.js';
-export type { ParticipantAudioTileProps } from './audio-room/ParticipantAudioTile.js';
-export { defaultAudioRoomLabels } from './audio-room/audioRoomLabels.js';
-export type { AudioRoomLabelKey } from './audio-room/audioRoomLabels.js';
-export { useAudioRoomParticipants } from './audio-room/useAudioRoomParticipants.js';
-export type { AudioRoomParticipants } from './audio-room/useAudioRoomParticipants.js';
-
-// Recording templates (what a room-recording service such as LiveKit Egress opens)
-export { RecordingView } from './recording/RecordingView.js';
-export type { RecordingViewProps } from './recording/RecordingView.js';
-export { RecordingStage, recordingTile } from './recording/RecordingStage.js';
-export type { RecordingStageProps } from './recording/RecordingStage.js';
-export { defaultRecordingLabels } from './recording/recordingLabels.js';
-export type { RecordingLabelKey } from './recording/recordingLabels.js';
-export { useRecordingParams } from './recording/useRecordingParams.js';
-export { useRecordingLayout } from './recording/useRecordingLayout.js';
-export { useRecorderSignals } from './recording/useRecorderSignals.js';
-export type { RecorderSignalState, UseRecorderSignalsOptions } from './recording/useRecorderSignals.js';
-export { parseRecordingParams, toRecordingLayout, layoutFromMetadata } from './recording/recordingParams.js';
-export type { RecordingLayout, RecordingParams } from './recording/recordingParams.js';
-export { createRecorderSignals, egressConsoleSink, EGRESS_SIGNAL_LINES } from './recording/recordingSignals.js';
-export type { RecorderSignal, RecorderSignals, RecorderSignalSink, RecorderSignalsOptions } from './recording/recordingSignals.js';
+// Audio rooms, voice agents and recording templates are entries of their own: @roomkit/react/audio-room,
+// @roomkit/react/agent and @roomkit/react/recording.
 
 // Raise hand and reactions
 export { HAND_TOPIC } from './hands/handStore.js';
@@ -242,24 +233,3 @@ export type { NotificationsState, UseNotificationsOptions } from './notification
 export { Notifications, NOTIFICATION_DURATION_MS } from './notifications/Notifications.js';
 export type { NotificationsProps } from './notifications/Notifications.js';
 export { notificationText } from './notifications/notificationText.js';
-
-// Agent conversations
-export { AgentConversation } from './agent/AgentConversation.js';
-export type { AgentConversationProps } from './agent/AgentConversation.js';
-export { AgentPresence } from './agent/AgentPresence.js';
-export type { AgentPresenceProps } from './agent/AgentPresence.js';
-export { AgentVisualizer } from './agent/AgentVisualizer.js';
-export type { AgentVisualizerProps } from './agent/AgentVisualizer.js';
-export { AgentTranscript } from './agent/AgentTranscript.js';
-export type { AgentTranscriptProps } from './agent/AgentTranscript.js';
-export { AgentControlBar } from './agent/AgentControlBar.js';
-export type { AgentControlBarProps, AgentControlBarControls } from './agent/AgentControlBar.js';
-export { defaultAgentLabels } from './agent/agentLabels.js';
-export type { AgentLabelKey } from './agent/agentLabels.js';
-export type { AgentConversationLabels } from './agent/agentLabels.js';
-export type { RecordingViewLabels } from './recording/recordingLabels.js';
-export { useAgentConversation } from './agent/useAgentConversation.js';
-export type { AgentConversationInfo, AgentConversationStatus, UseAgentConversationOptions } from './agent/useAgentConversation.js';
-export { useAgentTranscript } from './agent/useAgentTranscript.js';
-export type { ConversationEntry } from './agent/agentConversation.js';
-export { DEFAULT_AGENT_TIMEOUT, supportsPreConnectBuffer } from './agent/agentConversation.js';

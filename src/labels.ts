@@ -13,7 +13,7 @@ import { defaultPreJoinLabels } from './meeting/preJoinLabels.js';
 import { defaultNotificationLabels } from './notifications/index.js';
 import { defaultPeopleLabels } from './people/index.js';
 import { defaultPictureInPictureLabels } from './picture-in-picture/index.js';
-import { defaultRecordingControlLabels } from './recording/index.js';
+import { defaultRecordingControlLabels } from './recording-control/index.js';
 import { defaultTileLabels } from './tile/index.js';
 import { defaultCommonLabels, type RoomKitLabels } from './ui/labels.js';
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AgentConversation, RoomProvider, type AgentConversationProps } from '@roomkit/react';
+import { AgentConversation, type AgentConversationProps } from '@roomkit/react/agent';
+import { RoomProvider } from '@roomkit/react';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import '@roomkit/react/agent.css';

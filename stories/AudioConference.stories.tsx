@@ -1,7 +1,8 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AudioConference, RoomProvider, useRoom, type RoomKitLabels } from '@roomkit/react';
+import { AudioConference } from '@roomkit/react/audio-room';
+import { RoomProvider, useRoom, type RoomKitLabels } from '@roomkit/react';
 import { createTestRoom, type TestParticipantInit, type TestRoom, type TestRoomInit } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import '@roomkit/react/audio-room.css';

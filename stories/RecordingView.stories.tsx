@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
-import { RecordingView, type RecordingLayout, type RoomKitLabels } from '@roomkit/react';
+import { RecordingView, type RecordingLayout } from '@roomkit/react/recording';
+import { type RoomKitLabels } from '@roomkit/react';
 import { createRecorderSignalLog, createTestRoom, type TestParticipantInit, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import { french } from './frenchLabels';

@@ -9,6 +9,12 @@ import { renderToString } from 'react-dom/server';
 setLogLevel('warn');
 const lib = await import('@roomkit/react');
 const testing = await import('@roomkit/react/testing');
+// The room kinds' entries: each imports on its own and has its prefab.
+const kinds = {
+  agent: [await import('@roomkit/react/agent'), 'AgentConversation'],
+  recording: [await import('@roomkit/react/recording'), 'RecordingView'],
+  'audio-room': [await import('@roomkit/react/audio-room'), 'AudioConference'],
+};
 const room = testing.createTestRoom({ participants: 2 });
 const Names = () => createElement('p', null, lib.useParticipants().map((p) => p.identity).join(','));
 const html = renderToString(createElement(lib.RoomProvider, { room }, createElement(Names)));
@@ -61,7 +67,11 @@ for (const [file, { text, packages }] of seen) {
   if (peer) fail(`dist/${file} imports ${peer}`);
 }
 // react-query is an optional peer: only the query entry may reach it.
-for (const entry of ['index.js', 'testing.js']) {
+for (const [name, [entry, prefab]] of Object.entries(kinds)) {
+  if (typeof entry[prefab] !== 'object' && typeof entry[prefab] !== 'function') fail(`${prefab} missing from @roomkit/react/${name}`);
+  if (prefab in lib) fail(`${prefab} is exported by @roomkit/react too: it belongs to @roomkit/react/${name} alone`);
+}
+for (const entry of ['index.js', 'agent.js', 'recording.js', 'audio-room.js', 'testing.js']) {
   for (const [file, { packages }] of reachable(entry)) {
     if (packages.some((p) => p.startsWith('@tanstack/react-query'))) fail(`dist/${file}, reachable from dist/${entry}, imports @tanstack/react-query (an optional peer)`);
   }
@@ -70,12 +80,14 @@ const query = await import('@roomkit/react/query');
 if (typeof query.useConnection !== 'function' || typeof query.connectionQueryOptions !== 'function') {
   fail('useConnection / connectionQueryOptions missing from @roomkit/react/query');
 }
-for (const file of ['index.js', 'testing.js', 'query.js']) {
+for (const file of ['index.js', 'agent.js', 'recording.js', 'audio-room.js', 'testing.js', 'query.js']) {
   if (!startsWithUseClient(readFileSync(new URL(file, dist), 'utf8'))) fail(`dist/${file} does not start with 'use client'`);
 }
 
 console.log(
   `dist-imports: ${Object.keys(lib).length} exports from @roomkit/react, ${Object.keys(testing).length} from @roomkit/react/testing, ` +
-    `${Object.keys(query).length} from @roomkit/react/query, ${Object.keys(server).length} from @roomkit/react/server; server render ok; ${seen.size} server modules without 'use client'`,
+    `${Object.keys(query).length} from @roomkit/react/query, ${Object.keys(server).length} from @roomkit/react/server, ` +
+    Object.entries(kinds).map(([name, [entry]]) => `${Object.keys(entry).length} from @roomkit/react/${name}`).join(', ') +
+    `; server render ok; ${seen.size} server modules without 'use client'`,
 );
 process.exit(0);

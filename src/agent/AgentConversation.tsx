@@ -1,5 +1,5 @@
 import { useEffect, useRef, type HTMLAttributes } from 'react';
-import { openAgentMicrophone } from './agentConversation.js';
+import { openAgentMicrophone } from './agentConversationStore.js';
 import type { RoomKitError } from '../room/RoomKitError.js';
 import { AgentControlBar, type AgentControlBarControls } from './AgentControlBar.js';
 import { useAgentLabels } from './agentLabels.js';

@@ -1,6 +1,6 @@
 import { Track } from 'livekit-client';
 import type { HTMLAttributes } from 'react';
-import { findAgent, findAgentState, findAvatar } from './agentConversation.js';
+import { findAgent, findAgentState, findAvatar } from './agentConversationStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { useAgentLabels } from './agentLabels.js';

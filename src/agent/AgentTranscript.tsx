@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { ConversationEntry } from './agentConversation.js';
+import type { ConversationEntry } from './agentConversationStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useAgentTranscript } from './useAgentTranscript.js';
 import { useAgentLabels } from './agentLabels.js';

@@ -1,7 +1,7 @@
 import type { Track } from 'livekit-client';
 import { forwardRef, type CSSProperties, type ForwardedRef, type HTMLAttributes } from 'react';
 import { audioTrackOf, type AgentState } from '../room/state/agentState.js';
-import { findAgent, findAgentState } from './agentConversation.js';
+import { findAgent, findAgentState } from './agentConversationStore.js';
 import type { TrackState } from '../room/state/roomStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useStoreValue } from '../room/useStoreValue.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AgentState } from '../room/state/agentState.js';
-import { DEFAULT_AGENT_TIMEOUT, findAgent, findAgentState, watchForAgent } from './agentConversation.js';
+import { DEFAULT_AGENT_TIMEOUT, findAgent, findAgentState, watchForAgent } from './agentConversationStore.js';
 import type { RoomKitError } from '../room/RoomKitError.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';

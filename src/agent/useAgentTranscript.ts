@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createTranscriptMerger, type ConversationEntry } from './agentConversation.js';
+import { createTranscriptMerger, type ConversationEntry } from './agentConversationStore.js';
 import { getChatStore } from '../chat/index.js';
 import { getTranscriptionStore } from '../captions/index.js';
 import { useRoomStore } from '../room/RoomContext.js';

@@ -15,7 +15,7 @@ import { MediaDeviceSelect } from '../media/devices/MediaDeviceSelect.js';
 import { ParticipantAudioTile } from './ParticipantAudioTile.js';
 import { AdminActionsContext, type AdminActions } from '../people/index.js';
 import { RaiseHandToggle } from '../hands/index.js';
-import { RecordingIndicator } from '../recording/index.js';
+import { RecordingIndicator } from '../recording-control/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { StartAudio } from '../media/StartAudio.js';
 import { Toolbar } from '../ui/Toolbar.js';

@@ -3,7 +3,7 @@
  * test's own joins with the connection (signalling, then WebRTC), publishes a microphone and a camera track and
  * confirms each (the server's acknowledgement, then bytes sent), reads the round trip from the connected ICE
  * candidate pair, leaves, and, where the server offers TURN, joins once more relayed only. Loaded on demand by
- * `connectionTest.ts`; everything it opens is closed before it resolves, on success, failure or cancel.
+ * `connectionTestStore.ts`; everything it opens is closed before it resolves, on success, failure or cancel.
  *
  * livekit-client's own `ConnectionCheck` was read for facts and not used: each of its checks joins anew, decides by
  * sleeping (three and five seconds for publishing), skips TURN silently, and leaves its published tracks running.

@@ -1,5 +1,5 @@
 /**
- * The connection test's types, apart from its store (`connectionTest.ts`) so that the steps loaded on demand
+ * The connection test's types, apart from its store (`connectionTestStore.ts`) so that the steps loaded on demand
  * (`connectionTestRun.ts`) import them without importing the store that loads them.
  */
 import type { ConnectionDetails } from '../room/connection/connectionResponse.js';

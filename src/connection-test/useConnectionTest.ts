@@ -1,6 +1,6 @@
 import type { Room } from 'livekit-client';
 import { useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createConnectionTest } from './connectionTest.js';
+import { createConnectionTest } from './connectionTestStore.js';
 import type { ConnectionTestOptions, ConnectionTestState, ConnectionTestStep } from './connectionTestTypes.js';
 import { RoomStoreContext } from '../room/RoomContext.js';
 

@@ -15,7 +15,7 @@ import { LiveAnnouncer } from '../notifications/index.js';
 import { Notifications, type NotificationsProps } from '../notifications/index.js';
 import { ParticipantList } from '../people/index.js';
 import { AdminActionsContext, type AdminActions } from '../people/index.js';
-import { RecordingControl, RecordingIndicator } from '../recording/index.js';
+import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { SpeakerLayout } from '../layouts/index.js';
 import { StartAudio } from '../media/StartAudio.js';

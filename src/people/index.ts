@@ -5,6 +5,6 @@
 export { AdminActionsContext, ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 export type { AdminActions } from './ParticipantAdminMenu.js';
 export { ParticipantList } from './ParticipantList.js';
-export { listedIdentities } from './participantList.js';
+export { listedIdentities } from './listedParticipants.js';
 export { useParticipantList } from './useParticipantList.js';
 export { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { listedIdentities, searchParticipants } from './participantList.js';
+import { listedIdentities, searchParticipants } from './listedParticipants.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { shallowArrayEqual, useStoreValue } from '../room/useStoreValue.js';

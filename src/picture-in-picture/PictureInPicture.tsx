@@ -1,7 +1,7 @@
 import { ConnectionState, Track } from 'livekit-client';
 import { forwardRef, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { getPictureInPictureStore, pictureInPictureSupport, tileTrack, type PictureInPictureStore } from './pictureInPicture.js';
+import { getPictureInPictureStore, pictureInPictureSupport, tileTrack, type PictureInPictureStore } from './pictureInPictureStore.js';
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useCan } from '../room/hooks/useCan.js';

@@ -3,5 +3,5 @@
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
 export { PictureInPicture, PictureInPictureButton } from './PictureInPicture.js';
-export { getPictureInPictureStore } from './pictureInPicture.js';
+export { getPictureInPictureStore } from './pictureInPictureStore.js';
 export { defaultPictureInPictureLabels, type PictureInPictureLabels } from './pictureInPictureLabels.js';

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
-import { getPictureInPictureStore, pictureInPictureSupport, type PictureInPictureSupport } from './pictureInPicture.js';
+import { getPictureInPictureStore, pictureInPictureSupport, type PictureInPictureSupport } from './pictureInPictureStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { useClientValue } from '../room/useClientValue.js';
 
-export type { PictureInPictureSupport } from './pictureInPicture.js';
+export type { PictureInPictureSupport } from './pictureInPictureStore.js';
 
 /** Options of {@link usePictureInPicture}. */
 export interface UsePictureInPictureOptions extends RoomHookOptions {

@@ -1,7 +1,7 @@
 import { Track } from 'livekit-client';
 import { useMemo } from 'react';
 import { listedIdentities } from '../people/index.js';
-import { hasLiveVideo, tileTrack } from './pictureInPicture.js';
+import { hasLiveVideo, tileTrack } from './pictureInPictureStore.js';
 import type { PinnedTile } from '../layouts/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';

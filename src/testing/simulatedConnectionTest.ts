@@ -1,5 +1,5 @@
 import type { Room } from 'livekit-client';
-import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../connection-test/connectionTest.js';
+import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../connection-test/connectionTestStore.js';
 import type {
   ConnectionTestDriver,
   ConnectionTestFailure,

@@ -2,16 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
-import {
-  AgentControlBar,
-  AgentConversation,
-  AgentTranscript,
-  AgentVisualizer,
-  RoomProvider,
-  isRoomKitError,
-  useAgentConversation,
-  type ConversationEntry,
-} from '../../src/index';
+import { AgentControlBar, AgentConversation, AgentTranscript, AgentVisualizer, useAgentConversation, type ConversationEntry } from '../../src/agent/index';
+import { RoomProvider, isRoomKitError } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 const agentRoom = (init: Parameters<typeof createTestRoom>[0] = {}) =>

@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { Track, TrackEvent, type RemoteTrackPublication } from 'livekit-client';
 import { memo, Profiler } from 'react';
-import { AudioConference, ParticipantAudioTile, RoomProvider, useAudioRoomParticipants, type RoomKitLabels } from '../../src/index';
+import { AudioConference, ParticipantAudioTile, useAudioRoomParticipants } from '../../src/audio-room/index';
+import { RoomProvider, type RoomKitLabels } from '../../src/index';
 import { createTestRoom, type TestParticipantInit, type TestRoom, type TestRoomInit } from '../../src/testing/index';
 import { axeViolations } from '../helpers/axe';
 import { renderInRoom } from '../helpers/render';

@@ -1,15 +1,7 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { Track, type RemoteTrackPublication } from 'livekit-client';
-import {
-  createRecorderSignals,
-  egressConsoleSink,
-  getRoomStore,
-  parseRecordingParams,
-  RecordingView,
-  useRecordingParams,
-  isRoomKitError,
-  type RoomKitError,
-} from '../../src/index';
+import { createRecorderSignals, egressConsoleSink, parseRecordingParams, RecordingView, useRecordingParams } from '../../src/recording/index';
+import { getRoomStore, isRoomKitError, type RoomKitError } from '../../src/index';
 import { createRecorderSignalLog, createTestRoom, simulateMediaPlaying, type TestRoomInit } from '../../src/testing/index';
 import { axeViolations } from '../helpers/axe';
 

@@ -2,7 +2,8 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import type * as LiveKit from 'livekit-client';
 import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 import { StrictMode, type ReactNode } from 'react';
-import { AudioConference, FocusLayout, GridLayout, RoomProvider, useRoom, VideoConference } from '../../src/index';
+import { AudioConference } from '../../src/audio-room/index';
+import { FocusLayout, GridLayout, RoomProvider, useRoom, VideoConference } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
 
 const URL = 'wss://media.example.com';

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { AgentConversation, RoomProvider } from '@roomkit/react';
+import { AgentConversation } from '@roomkit/react/agent';
+import { RoomProvider } from '@roomkit/react';
 import '@roomkit/react/styles.css';
 import '@roomkit/react/agent.css';
 

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { RecordingView } from '@roomkit/react';
+import { RecordingView } from '@roomkit/react/recording';
 import '@roomkit/react/styles.css';
 
 // The README's recording page, plus test-only options from the address: a short empty time (`emptyMs`), and how long
