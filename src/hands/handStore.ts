@@ -40,8 +40,8 @@ export interface HandStore {
   /** Lowers the local hand. */
   lower(): Promise<void>;
   /**
-   * Asks `identity`'s client to lower its hand (its client obeys; see the README for the rule). Rejects with
-   * `not-permitted` without `roomAdmin` or `canPublishData`.
+   * Asks `identity`'s client to lower its hand (its client obeys; the rule is in the guide "Your own UI with
+   * hooks", stories/docs/Hooks.mdx). Rejects with `not-permitted` without `roomAdmin` or `canPublishData`.
    */
   lowerHandOf(identity: string): Promise<void>;
   /** Keeps the store listening without a subscriber; returns the release function. */
@@ -154,7 +154,7 @@ export function getHandStore(room: Room): HandStore {
       const mine = own();
       if (mine) trySend({ type: 'raise', raisedAt: mine.raisedAt }, [from]);
     } else if (own()) {
-      // Obeyed from anyone: lowering is harmless and the owner may raise again (README: "Raised hands").
+      // Obeyed from anyone: lowering is harmless and the owner may raise again (stories/docs/Hooks.mdx: "Raised hands").
       void lowerOwn({ type: 'lowered-by-admin', identity: localIdentity() }).catch(() => undefined);
     }
   };

@@ -1,6 +1,7 @@
 import { Markdown } from '@storybook/addon-docs/blocks';
 import type { CssVariableDoc, DataAttributeDoc, ErrorCodeDoc } from '../../scripts/api-docs/reference.js';
 import type { MigrationRow } from './migration.js';
+import { readmeForDocs } from './readmeLinks.js';
 
 /**
  * Tables of the docs pages, rendered from data that cannot drift: `stories/docs/generated/reference.json` (written by
@@ -84,4 +85,14 @@ export function MigrationTable({ rows, reference }: { rows: Record<string, Migra
 export function migrationCoverage(rows: Record<string, MigrationRow>): { mapped: number; total: number } {
   const all = Object.values(rows);
   return { mapped: all.filter((r) => r.ours).length, total: all.length };
+}
+
+/**
+ * The README, rendered as the docs site's front page. `pages` are the guide pages as
+ * `import.meta.glob('./*.mdx', { query: '?raw', import: 'default', eager: true })` gives them (paths relative to
+ * this folder), so that the README's links to them open them here.
+ */
+export function ReadmePage({ readme, pages }: { readme: string; pages: Record<string, string> }) {
+  const byRepositoryPath = Object.fromEntries(Object.entries(pages).map(([path, text]) => [`stories/docs/${path.replace(/^\.\//, '')}`, text]));
+  return <Markdown>{readmeForDocs(readme, byRepositoryPath)}</Markdown>;
 }

@@ -4,14 +4,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
-import { buildApp, installPackedPackage, startApp, writeReadmePages, type NextServer } from './nextApp';
+import { buildApp, installPackedPackage, startApp, writeDocPages, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
 let app: NextServer;
 
 beforeAll(async () => {
   installPackedPackage();
-  writeReadmePages();
+  writeDocPages();
   await buildApp();
   roomApi = await startTestRoomApi();
   app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY });
@@ -116,7 +116,7 @@ describe('in Chromium, hydration keeps the server markup', () => {
     }
   }
 
-  test("the README's join flow: PreJoin knows the viewer's grants from the fetched connection, and hydrates", async () => {
+  test("the devices guide's join flow: PreJoin knows the viewer's grants from the fetched connection, and hydrates", async () => {
     // The token route's stand-in session: a viewer (see app/api/meeting-token/session.ts).
     const context = await browser.newContext({ extraHTTPHeaders: { 'x-demo-user': 'vic:viewer' } });
     const page = await context.newPage();

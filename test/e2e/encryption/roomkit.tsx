@@ -16,8 +16,9 @@ declare global {
 const errors: Array<{ code: string; message: string }> = [];
 let encryption: RoomEncryption | undefined;
 
-// An encrypted meeting as the README shows it: the prefab, chat open, camera on, one shared passphrase. The worker
-// is RoomKit's default (livekit-client's, bundled by this page's Vite build from the pattern in RoomKit's source).
+// An encrypted meeting as the guide shows it (stories/docs/Encryption.mdx): the prefab, chat open, camera on, one
+// shared passphrase. The worker is RoomKit's default (livekit-client's, bundled by this page's Vite build from the
+// pattern in RoomKit's source).
 window.rkEncrypted = {
   errors,
   connect(url, token, passphrase) {

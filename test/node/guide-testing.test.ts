@@ -3,15 +3,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { extractSnippets } from '../docs/check-snippets';
 
-// The README's "Testing your UI" section, run as a user would: its vitest.config.ts, its setup file and its test,
-// in a folder of their own. Only the package name is resolved to the sources here, as an install would resolve it.
+// The guide "Testing your UI" (stories/docs/Testing.mdx), run as a user would: its vitest.config.ts, its setup
+// file and its test, in a folder of their own. Only the package name is resolved to the sources here, as an install would resolve it.
 const root = resolve(import.meta.dirname, '../..');
 const dir = join(root, '.docs-check-vitest');
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("the README's Vitest setup and example test pass as written", () => {
-  const { snippets } = extractSnippets(readFileSync(join(root, 'README.md'), 'utf8'), 'README.md');
+test("the testing guide's Vitest setup and example test pass as written", () => {
+  const guide = 'stories/docs/Testing.mdx';
+  const { snippets } = extractSnippets(readFileSync(join(root, guide), 'utf8'), guide);
   const files = snippets.filter((s) => s.fileName === 'vitest.config.ts' || s.fileName === 'vitest.setup.ts' || s.fileName.endsWith('.test.tsx'));
   expect(files.map((s) => s.fileName).sort()).toEqual(['src/People.test.tsx', 'vitest.config.ts', 'vitest.setup.ts']);
   rmSync(dir, { recursive: true, force: true });
