@@ -126,7 +126,7 @@ export function dataAttributes(
   };
   for (const sf of program.getSourceFiles()) {
     const file = relative(root, sf.fileName);
-    if (!/^src\/(components|prefabs|hooks)\//.test(file) || /\.test\./.test(file)) continue;
+    if (!/^src\/(?!(testing|server|query)\/)/.test(file) || /\.test\./.test(file)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isJsxAttribute(node) && node.name.getText().startsWith('data-') && node.name.getText() !== 'data-testid') {
         const element = node.parent.parent;

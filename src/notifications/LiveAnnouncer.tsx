@@ -10,10 +10,10 @@ import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { notificationText, notificationTextDefaults } from './notificationText.js';
 import { displayName } from '../room/displayName.js';
 
-/** Props of {@link LiveAnnouncer}. */
 /** The notification texts' English defaults, and picture-in-picture's. */
 const DEFAULTS = { ...notificationTextDefaults, ...defaultPictureInPictureLabels };
 
+/** Props of {@link LiveAnnouncer}. */
 export interface LiveAnnouncerProps {
   labels?: Partial<RoomKitLabels>;
   /**
