@@ -91,6 +91,13 @@ module.exports = {
       from: { path: '^src/server/' },
       to: { path: ['node_modules/(react|react-dom|livekit-client|@tanstack)/', '\\.css$'], reachable: true },
     },
+    {
+      name: 'testing-helpers-only-in-the-testing-kit',
+      comment: "A feature's testing-kit helpers (simulated*.ts and the like) sit beside its code, but only the testing entry may load them: apps never ship them.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/testing/', '(/simulated[A-Z][^/]*|/recorderSignalLog|/fakeBackgroundProcessors)\\.ts$'] },
+      to: { path: '(/simulated[A-Z][^/]*|/recorderSignalLog|/fakeBackgroundProcessors)\\.ts$' },
+    },
     ...featureRules,
   ],
   options: {

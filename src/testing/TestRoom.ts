@@ -5,7 +5,7 @@ import { RoomKitError } from '../room/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
 import { installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
-import { failDecryption, holdEncryptionStore, recoverDecryption } from './simulatedEncryption.js';
+import { failDecryption, holdEncryptionStore, recoverDecryption } from '../e2ee/simulatedEncryption.js';
 import { SimulatedHands } from './simulatedHands.js';
 import {
   installPreviewAndDevices,

@@ -9,10 +9,10 @@ export type {
   TestParticipantKind,
   TestRoomInit,
 } from './TestRoom.js';
-export { scriptConnectionTest } from './simulatedConnectionTest.js';
-export type { ScriptedConnectionTest, SimulatedConnectionTest, SimulatedConnectionTestStep } from './simulatedConnectionTest.js';
+export { scriptConnectionTest } from '../connection-test/simulatedConnectionTest.js';
+export type { ScriptedConnectionTest, SimulatedConnectionTest, SimulatedConnectionTestStep } from '../connection-test/simulatedConnectionTest.js';
 export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';
-export { fakeBackgroundProcessors } from './fakeBackgroundProcessors.js';
-export type { FakeBackgroundProcessor, FakeBackgroundProcessorsOptions } from './fakeBackgroundProcessors.js';
-export { createRecorderSignalLog, simulateMediaPlaying } from './recording.js';
-export type { RecorderSignalLog } from './recording.js';
+export { fakeBackgroundProcessors } from '../media/effects/fakeBackgroundProcessors.js';
+export type { FakeBackgroundProcessor, FakeBackgroundProcessorsOptions } from '../media/effects/fakeBackgroundProcessors.js';
+export { createRecorderSignalLog, simulateMediaPlaying } from '../recording/recorderSignalLog.js';
+export type { RecorderSignalLog } from '../recording/recorderSignalLog.js';

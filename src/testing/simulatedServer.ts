@@ -1,7 +1,7 @@
 import type { ConnectionState, DisconnectReason, Room } from 'livekit-client';
 import { RoomKitError } from '../room/RoomKitError.js';
 import { getRoomStore } from '../room/state/roomStore.js';
-import { scriptConnectionTest } from './simulatedConnectionTest.js';
+import { scriptConnectionTest } from '../connection-test/simulatedConnectionTest.js';
 import type { TokenVideoGrant, TrackSourceName } from '../room/connection/token.js';
 
 /**

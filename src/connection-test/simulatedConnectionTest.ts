@@ -1,5 +1,5 @@
 import type { Room } from 'livekit-client';
-import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from '../connection-test/connectionTestStore.js';
+import { CONNECTION_TEST_STEPS, connectionTestDrivers, publishSkip } from './connectionTestStore.js';
 import type {
   ConnectionTestDriver,
   ConnectionTestFailure,
@@ -7,7 +7,7 @@ import type {
   ConnectionTestMeasurement,
   ConnectionTestStep,
   ConnectionTestStepId,
-} from '../connection-test/connectionTestTypes.js';
+} from './connectionTestTypes.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 
 /** A scripted result for one step of a simulated connection test. */

@@ -1,6 +1,6 @@
 import { RoomEvent, type Room } from 'livekit-client';
-import { monitorDecryption, type DecryptionMonitor } from '../e2ee/decryptionMonitor.js';
-import { getEncryptionStore } from '../e2ee/encryptionStore.js';
+import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.js';
+import { getEncryptionStore } from './encryptionStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
 
 /** Per simulated room: whose frames this session cannot decrypt, and the monitor that reads the simulated receivers. */

@@ -1,4 +1,4 @@
-import type { RecorderSignal, RecorderSignalSink } from '../recording/recordingSignals.js';
+import type { RecorderSignal, RecorderSignalSink } from './recordingSignals.js';
 
 /** The signals a recording template sent, for tests: see {@link createRecorderSignalLog}. */
 export interface RecorderSignalLog {

@@ -1,5 +1,5 @@
 import type { Track, TrackProcessor, VideoProcessorOptions } from 'livekit-client';
-import type { BackgroundProcessorLike, BackgroundProcessorOptions, BackgroundProcessorsModule } from '../media/effects/effects.js';
+import type { BackgroundProcessorLike, BackgroundProcessorOptions, BackgroundProcessorsModule } from './effects.js';
 
 /** Options of {@link fakeBackgroundProcessors}. */
 export interface FakeBackgroundProcessorsOptions {
