@@ -78,6 +78,7 @@ export type { ParticipantListState, UseParticipantListOptions } from './people/u
 export type { UseTrackVolumeOptions } from './media/useTrackVolume.js';
 
 // Components
+export { displayName } from './room/displayName.js';
 export { defaultLabels } from './labels.js';
 // Each feature's strings (their keys are part of RoomKitLabels wherever the feature's types are loaded).
 export type { CommonLabels } from './ui/labels.js';
@@ -105,7 +106,6 @@ export {
   ParticipantName,
   ConnectionQualityIndicator,
   TrackMutedIndicator,
-  displayName,
 } from './tile/ParticipantTile.js';
 export type {
   ParticipantTileProps,

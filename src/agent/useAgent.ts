@@ -1,10 +1,9 @@
 import { agentStateOf, audioTrackOf, type AgentState } from '../room/state/agentState.js';
 import type { ParticipantState, TrackState } from '../room/state/roomStore.js';
-import type { TranscriptionSegment } from '../captions/index.js';
+import { type TranscriptionSegment, useTranscriptions } from '../captions/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
-import { useTranscriptions } from '../captions/index.js';
 
 /** Options of {@link useAgent}. */
 export interface UseAgentOptions extends RoomHookOptions {

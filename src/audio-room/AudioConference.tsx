@@ -1,11 +1,10 @@
 import { Track } from 'livekit-client';
 import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useAudioRoomLabels } from './audioRoomLabels.js';
-import { Chat } from '../chat/index.js';
+import { Chat, ChatToggle } from '../chat/index.js';
 import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
-import { ChatToggle } from '../chat/index.js';
 import { cx, flag } from '../ui/dev.js';
-import { EncryptedBadge } from '../e2ee/index.js';
+import { EncryptedBadge, useIsEncrypted } from '../e2ee/index.js';
 import { CloseIcon } from '../ui/icons.js';
 import type { RoomKitLabels } from '../ui/labels.js';
 import { LeaveButton } from '../room/LeaveButton.js';
@@ -23,7 +22,6 @@ import { TrackToggle } from '../media/TrackToggle.js';
 import { manageAudioRoom } from './audioRoomSubscriptions.js';
 import { useAudioRoomParticipants } from './useAudioRoomParticipants.js';
 import { useCan } from '../room/hooks/useCan.js';
-import { useIsEncrypted } from '../e2ee/index.js';
 import { useRoom } from '../room/useRoom.js';
 
 /** Props of {@link AudioConference}. */

@@ -1,18 +1,15 @@
 import { Track } from 'livekit-client';
 import { forwardRef, memo, type HTMLAttributes, type ReactNode } from 'react';
 import { agentStateOf } from '../room/state/agentState.js';
-import { useDecryptionFailed } from '../e2ee/index.js';
-import { useIsEncrypted } from '../e2ee/index.js';
-import { useIsHandRaised } from '../hands/index.js';
+import { useDecryptionFailed, useIsEncrypted, EncryptedIndicator } from '../e2ee/index.js';
+import { useIsHandRaised, RaisedHandIndicator } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { useAudioRoomLabels } from './audioRoomLabels.js';
 import { cx, flag } from '../ui/dev.js';
-import { EncryptedIndicator } from '../e2ee/index.js';
 import { LockIcon, MicIcon } from '../ui/icons.js';
 import type { RoomKitLabels } from '../ui/labels.js';
 import { ParticipantAdminMenu } from '../people/index.js';
 import { displayName } from '../room/displayName.js';
-import { RaisedHandIndicator } from '../hands/index.js';
 
 /** Props of {@link ParticipantAudioTile}. */
 export interface ParticipantAudioTileProps extends HTMLAttributes<HTMLDivElement> {

@@ -12,7 +12,7 @@ type Labels = CommonLabels & ChatLabels;
 
 /** Messages from others that arrived while the chat panel was closed (0 while it is open). */
 function useUnreadChat(open: boolean): number {
-  const store = useRoomStore('ControlBar');
+  const store = useRoomStore('ChatToggle');
   const chat = getChatStore(store.room);
   const received = useStoreValue(chat.subscribe, () => chat.getMessages().reduce((n, m) => (m.isLocal ? n : n + 1), 0));
   const [seen, setSeen] = useState(received);

@@ -8,8 +8,9 @@ import { createE2EEWorker } from './e2eeWorker.js';
 import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.js';
 import { getEncryptionStore } from './encryptionStore.js';
 import { encryptionSetups, type RoomEncryption } from '../room/connection/encryptionSetups.js';
-export type { RoomEncryption };
 import { RoomKitError } from '../room/RoomKitError.js';
+
+export type { RoomEncryption };
 
 /** What to encrypt with: a passphrase every participant shares, or your own livekit-client key provider. */
 export type EncryptionOptions =

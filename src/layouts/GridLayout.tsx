@@ -5,11 +5,10 @@ import { cx } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 import { useElementSize } from '../ui/useElementSize.js';
-import { ParticipantAdminMenu } from '../people/index.js';
+import { ParticipantAdminMenu, defaultPeopleLabels } from '../people/index.js';
 import { ParticipantTile } from '../tile/index.js';
 import { PinButton } from './PinButton.js';
 import { defaultLayoutLabels, type LayoutLabels } from './layoutLabels.js';
-import { defaultPeopleLabels } from '../people/index.js';
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultLayoutLabels, ...defaultPeopleLabels };

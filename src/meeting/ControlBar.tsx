@@ -3,8 +3,8 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { canSendToTiles } from '../room/state/grants.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useCan } from '../room/hooks/useCan.js';
-import { useParticipantList } from '../people/index.js';
-import { useHasTranscriptions } from '../captions/index.js';
+import { useParticipantList, defaultPeopleLabels, type PeopleLabels } from '../people/index.js';
+import { useHasTranscriptions, defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { ChatToggle, defaultChatLabels, type ChatLabels } from '../chat/index.js';
 import { devWarn } from '../ui/dev.js';
@@ -14,13 +14,10 @@ import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.j
 import { LeaveButton } from '../room/LeaveButton.js';
 import { MediaDeviceSelect } from '../media/devices/MediaDeviceSelect.js';
 import { PictureInPicture, PictureInPictureButton } from '../picture-in-picture/index.js';
-import { RaiseHandToggle } from '../hands/index.js';
-import { ReactionsMenu } from '../hands/index.js';
+import { RaiseHandToggle, ReactionsMenu } from '../hands/index.js';
 import { Toolbar, type ToolbarEntry } from '../ui/Toolbar.js';
 import { TrackToggle } from '../media/TrackToggle.js';
 import { useControllableState } from '../ui/useControllableState.js';
-import { defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
-import { defaultPeopleLabels, type PeopleLabels } from '../people/index.js';
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultCaptionsLabels, ...defaultChatLabels, ...defaultPeopleLabels };

@@ -1,10 +1,9 @@
 import { ConnectionState } from 'livekit-client';
 import { useEffect, useRef, useState } from 'react';
 import { getDeviceErrors } from '../media/devices/deviceErrors.js';
-import { getHandStore } from '../hands/index.js';
+import { getHandStore, getReactionStore } from '../hands/index.js';
 import { getNotificationStore, type NotificationKinds, type RoomNotification } from './notificationStore.js';
 import { defaultPictureInPictureLabels, getPictureInPictureStore } from '../picture-in-picture/index.js';
-import { getReactionStore } from '../hands/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { notificationText, notificationTextDefaults } from './notificationText.js';

@@ -1,15 +1,13 @@
 import { Track } from 'livekit-client';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCan } from '../room/hooks/useCan.js';
-import { useIsHandRaised } from '../hands/index.js';
-import { useLowerHand } from '../hands/index.js';
+import { useIsHandRaised, useLowerHand, defaultHandsLabels } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { cx, devWarn, flag } from '../ui/dev.js';
 import { MoreIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { useMenu } from '../ui/useMenu.js';
-import { defaultHandsLabels } from '../hands/index.js';
 import { defaultPeopleLabels } from './peopleLabels.js';
 
 /** This file's English defaults besides the common ones. */

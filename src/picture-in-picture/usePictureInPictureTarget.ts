@@ -2,11 +2,9 @@ import { Track } from 'livekit-client';
 import { useMemo } from 'react';
 import { listedIdentities } from '../people/index.js';
 import { hasLiveVideo, tileTrack } from './pictureInPictureStore.js';
-import type { PinnedTile } from '../layouts/index.js';
+import { type PinnedTile, usePinned, useSpeakerOrder } from '../layouts/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
-import { usePinned } from '../layouts/index.js';
-import { useSpeakerOrder } from '../layouts/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 
 /** Options of {@link usePictureInPictureTarget}. */

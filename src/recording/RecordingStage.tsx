@@ -2,13 +2,10 @@ import { Track } from 'livekit-client';
 import type { HTMLAttributes } from 'react';
 import type { RecordingLayout } from './recordingParams.js';
 import { cx } from '../ui/dev.js';
-import { FocusLayout } from '../layouts/index.js';
-import { GridLayout } from '../layouts/index.js';
+import { FocusLayout, GridLayout, useTileKeys, type TileDescriptor, SpeakerLayout } from '../layouts/index.js';
 import type { RoomKitLabels } from '../ui/labels.js';
-import { useTileKeys, type TileDescriptor } from '../layouts/index.js';
 import { ParticipantTile } from '../tile/index.js';
 import { useRecordingLabels } from './recordingLabels.js';
-import { SpeakerLayout } from '../layouts/index.js';
 
 /**
  * A read-only tile for recordings: video (or initials), name, muted microphone, speaking, raised hand and reaction,

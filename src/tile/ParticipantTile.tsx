@@ -3,21 +3,16 @@ import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type 
 import { agentStateOf, audioTrackOf } from '../room/state/agentState.js';
 import type { ParticipantState } from '../room/state/roomStore.js';
 import { useCan } from '../room/hooks/useCan.js';
-import { useDecryptionFailed } from '../e2ee/index.js';
-import { useIsEncrypted } from '../e2ee/index.js';
-import { useIsHandRaised } from '../hands/index.js';
+import { useDecryptionFailed, useIsEncrypted, EncryptedIndicator, defaultEncryptionLabels, type EncryptionLabels } from '../e2ee/index.js';
+import { useIsHandRaised, RaisedHandIndicator, ReactionIndicator } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { cx, flag } from '../ui/dev.js';
-import { EncryptedIndicator } from '../e2ee/index.js';
 import { CameraIcon, LockIcon, MicIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
-import { RaisedHandIndicator } from '../hands/index.js';
-import { ReactionIndicator } from '../hands/index.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
 import { VideoTrack } from '../media/VideoTrack.js';
-import { defaultEncryptionLabels, type EncryptionLabels } from '../e2ee/index.js';
 import { defaultTileLabels, type TileLabels } from './tileLabels.js';
 
 /** This file's English defaults besides the common ones. */
@@ -47,7 +42,6 @@ function useTile(part: string): TileContextValue {
   return ctx;
 }
 
-export { displayName };
 
 /** Props of {@link ParticipantTile} and `ParticipantTile.Root`. */
 export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {

@@ -11,11 +11,9 @@
  *
  * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
  */
-import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream } from 'livekit-client';
-import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
+import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
-import type { RoomEncryption } from './encryptionSetups.js';
-import { encryptionSetups } from './encryptionSetups.js';
+import { type RoomEncryption, encryptionSetups } from './encryptionSetups.js';
 import { enforcePublishGrants } from '../state/enforceGrants.js';
 import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
