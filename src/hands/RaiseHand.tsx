@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { useIsHandRaised } from './useIsHandRaised.js';
 import { useRaiseHand } from './useRaiseHand.js';
-import { cx, devWarn } from '../ui/dev.js';
+import { cx, DEV, devWarn } from '../ui/dev.js';
 import { HandIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { defaultHandsLabels } from './handsLabels.js';
@@ -21,7 +21,7 @@ export function RaiseHandToggle({ labels: overrides, className, onClick, ...rest
   const labels = useLabels(overrides, defaultHandsLabels);
   const { allowed, buttonProps } = useRaiseHand();
   if (!allowed) {
-    if (onClick) devWarn('<RaiseHandToggle> is not rendered: this session lacks the canPublishData grant or is a hidden observer.');
+    if (DEV && onClick) devWarn('<RaiseHandToggle> is not rendered: this session lacks the canPublishData grant or is a hidden observer.');
     return null;
   }
   return (

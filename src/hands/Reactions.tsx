@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useReaction } from './useReaction.js';
 import { useSendReaction } from './useSendReaction.js';
-import { cx, devWarn, flag } from '../ui/dev.js';
+import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { ReactionGlyph, SmileIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { useMenu } from '../ui/useMenu.js';
@@ -56,7 +56,7 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
               data-emoji={emoji}
               onClick={() => {
                 if (limited) return;
-                send(emoji).catch((error: unknown) => devWarn(`Reaction not sent: ${String(error)}`));
+                send(emoji).catch((error: unknown) => DEV && devWarn(`Reaction not sent: ${String(error)}`));
                 if (closeOnSend) setOpen(false);
               }}
             >

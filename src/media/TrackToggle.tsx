@@ -2,7 +2,7 @@ import { Track } from 'livekit-client';
 import { forwardRef, useId, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import type { RoomKitError } from '../room/RoomKitError.js';
 import { useTrackToggle, type ToggleSource } from './useTrackToggle.js';
-import { cx, devWarn } from '../ui/dev.js';
+import { cx, DEV, devWarn } from '../ui/dev.js';
 import { CameraIcon, MicIcon, ScreenIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { Slot } from '../ui/Slot.js';
@@ -50,7 +50,7 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
     ...(onError ? { onError } : {}),
   });
   if (!toggle.allowed) {
-    devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);
+    if (DEV) devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);
     return null;
   }
   const Component = asChild ? Slot : 'button';

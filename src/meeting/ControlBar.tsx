@@ -7,7 +7,7 @@ import { useParticipantList, defaultPeopleLabels, type PeopleLabels } from '../p
 import { useHasTranscriptions, defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { ChatToggle, defaultChatLabels, type ChatLabels } from '../chat/index.js';
-import { devWarn } from '../ui/dev.js';
+import { DEV, devWarn } from '../ui/dev.js';
 import { CameraFlipButton } from '../media/devices/CameraFlip.js';
 import { CaptionsIcon, PeopleIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
@@ -127,10 +127,10 @@ export function ControlBar({
   const data = useStoreValue(store.subscribe, () => canSendToTiles(store.getState().grants));
   const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, pictureInPicture: false, leave: true, ...controls };
   for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
-    if (controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
+    if (DEV && controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
   for (const name of ['raiseHand', 'reactions'] as const) {
-    if (controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
+    if (DEV && controls[name] && !data) devWarn(`ControlBar: controls.${name} is ignored because this session lacks the canPublishData grant or is a hidden observer.`);
   }
   // The bar's controls in order, in sections as in the meeting apps people know: media first, then the
   // conversation and the panels, then leave apart (each later section starts with `data-section-start`, which the

@@ -3,7 +3,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCan } from '../room/hooks/useCan.js';
 import { useIsHandRaised, useLowerHand, defaultHandsLabels } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
-import { cx, devWarn, flag } from '../ui/dev.js';
+import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { MoreIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
@@ -60,7 +60,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu('[role="menuitem"]');
 
   if (!isAdmin) {
-    if (Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
+    if (DEV && Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
     return null;
   }
   if (!participant || participant.isLocal) return null;

@@ -5,7 +5,7 @@ import { useParticipant } from '../room/hooks/useParticipant.js';
 import { useRaisedHands, RaisedHandIndicator } from '../hands/index.js';
 import { useParticipantList } from './useParticipantList.js';
 import { useCan } from '../room/hooks/useCan.js';
-import { cx, devWarn, flag } from '../ui/dev.js';
+import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
@@ -165,7 +165,7 @@ export function ParticipantList({
     [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
   );
   if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions)) {
-    devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
+    if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);
   const { identities: listed, total } = useParticipantList({ search });

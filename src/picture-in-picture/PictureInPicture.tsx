@@ -8,7 +8,7 @@ import { useCan } from '../room/hooks/useCan.js';
 import { usePictureInPicture } from './usePictureInPicture.js';
 import { usePictureInPictureTarget } from './usePictureInPictureTarget.js';
 import { useStoreValue } from '../room/useStoreValue.js';
-import { cx, devWarn, flag } from '../ui/dev.js';
+import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { PictureInPictureIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { LeaveButton } from '../room/LeaveButton.js';
@@ -184,7 +184,7 @@ export const PictureInPictureButton = forwardRef<HTMLButtonElement, PictureInPic
             // The browser's DOMException (NotAllowedError without a gesture) passes as it is.
             const err = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error) : new Error(String(error));
             if (onErrorRef.current) onErrorRef.current(err);
-            else devWarn(`Picture-in-picture did not open: ${err.message}`);
+            else if (DEV) devWarn(`Picture-in-picture did not open: ${err.message}`);
           });
         }}
       >

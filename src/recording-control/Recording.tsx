@@ -1,7 +1,7 @@
 import { forwardRef, useState, type ButtonHTMLAttributes, type HTMLAttributes } from 'react';
 import { useCan } from '../room/hooks/useCan.js';
 import { useRoomInfo } from '../room/hooks/useRoomInfo.js';
-import { cx, devWarn, flag } from '../ui/dev.js';
+import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { defaultRecordingControlLabels } from './recordingControlLabels.js';
 
@@ -48,7 +48,7 @@ export const RecordingControl = forwardRef<HTMLButtonElement, RecordingControlPr
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   if (!allowed) {
-    devWarn('<RecordingControl> is not rendered: this session lacks the roomRecord grant.');
+    if (DEV) devWarn('<RecordingControl> is not rendered: this session lacks the roomRecord grant.');
     return null;
   }
   const run = async () => {

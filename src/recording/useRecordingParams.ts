@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { devWarn } from '../ui/dev.js';
+import { DEV, devWarn } from '../ui/dev.js';
 import { parseRecordingParams, type RecordingParams } from './recordingParams.js';
 
 /**
@@ -25,7 +25,7 @@ export function useRecordingParams(): RecordingParams {
 export function readRecordingParams(warnUnknownLayout = true): RecordingParams {
   const parsed = parseRecordingParams(typeof window === 'undefined' ? '' : window.location.search);
   if (warnUnknownLayout && parsed.unknownLayout !== undefined) {
-    devWarn(`Unknown recording layout "${parsed.unknownLayout}": showing "grid". Layouts: grid, speaker (LiveKit's single-speaker shows as speaker; -light / -dark suffixes are ignored).`);
+    if (DEV) devWarn(`Unknown recording layout "${parsed.unknownLayout}": showing "grid". Layouts: grid, speaker (LiveKit's single-speaker shows as speaker; -light / -dark suffixes are ignored).`);
   }
   return parsed;
 }

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { useCan } from '../../room/hooks/useCan.js';
 import { useCameraFlip } from './useCameraFlip.js';
-import { cx, devWarn } from '../../ui/dev.js';
+import { cx, DEV, devWarn } from '../../ui/dev.js';
 import { FlipCameraIcon } from '../../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../../ui/labels.js';
 
@@ -19,7 +19,7 @@ export function CameraFlipButton({ labels: overrides, className, onClick, ...res
   const allowed = useCan('canPublish', { source: 'camera' });
   const { canFlip, facing, flip } = useCameraFlip();
   if (!allowed || !canFlip) {
-    if (onClick && !allowed) devWarn('<CameraFlipButton> is not rendered: this session may not publish a camera.');
+    if (DEV && onClick && !allowed) devWarn('<CameraFlipButton> is not rendered: this session may not publish a camera.');
     return null;
   }
   return (
@@ -30,7 +30,7 @@ export function CameraFlipButton({ labels: overrides, className, onClick, ...res
       data-facing={facing}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) flip().catch((error: unknown) => devWarn(`Camera flip failed: ${String(error)}`));
+        if (!event.defaultPrevented) flip().catch((error: unknown) => DEV && devWarn(`Camera flip failed: ${String(error)}`));
       }}
     >
       <FlipCameraIcon />

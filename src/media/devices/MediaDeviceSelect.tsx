@@ -4,7 +4,7 @@ import { deviceField, rememberChoices, supportsSinkId } from './userChoices.js';
 import { useRoomStore } from '../../room/RoomContext.js';
 import { useCan } from '../../room/hooks/useCan.js';
 import { useMediaDevices } from './useMediaDevices.js';
-import { cx, devWarn } from '../../ui/dev.js';
+import { cx, DEV, devWarn } from '../../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../../ui/labels.js';
 import { useClientValue } from '../../room/useClientValue.js';
 
@@ -39,7 +39,7 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
   // Known in the browser only: the server and the hydrating render show no speaker select, then it appears.
   const canChooseOutput = useClientValue(supportsSinkId, false);
   if (!allowed) {
-    devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
+    if (DEV) devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
     return null;
   }
   // Speaker choice needs setSinkId; where the browser lacks it, the system's output is the only one.
