@@ -1,5 +1,6 @@
 import { MediaStream, MediaStreamTrack, type RTCRtpTransceiver, type RtpPacket } from 'werift';
 import { requestsKeyframe, type MediaKind, type Sink, type UpTrack } from './forwarding';
+import type { SectionStats, StreamPosition } from './sections';
 import { RtpRewriter, selectLayer, type LayerInfo, type TrackSettings } from './simulcast';
 import { isVp8KeyframeStart } from './vp8';
 
@@ -8,6 +9,8 @@ import { isVp8KeyframeStart } from './vp8';
  * again whether the layer it wants has started (or stopped) arriving.
  */
 const KEYFRAME_RETRY_MS = 500;
+/** RTP clock rates of what the server forwards: Opus and VP8. */
+const CLOCK_RATE: Record<MediaKind, number> = { audio: 48_000, video: 90_000 };
 
 /** One layer of a publication as a subscriber's track sees it: its media and what it is. */
 export interface Layer extends LayerInfo {
@@ -26,8 +29,8 @@ export interface DownTrackState {
   layerSwitches: number;
 }
 
-/** What one subscriber received, as the control API reports it. */
-export interface SubscriberStats {
+/** What one subscriber received, as the control API reports it, and the negotiations of its receive sections. */
+export interface SubscriberStats extends SectionStats {
   /** Tracks forwarded now, and of them video. */
   subscriptions: number;
   videoSubscriptions: number;
@@ -73,12 +76,21 @@ export class DownTrack {
   /** The layer to forward: the selected one, or the best one below it that arrives. */
   private target = -1;
   private current = -1;
+  private lastPacketAt = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
-  private constructor(layers: readonly Layer[], transceiver: RTCRtpTransceiver, out: MediaStreamTrack, settings: TrackSettings | undefined) {
+  private constructor(
+    layers: readonly Layer[],
+    transceiver: RTCRtpTransceiver,
+    out: MediaStreamTrack,
+    settings: TrackSettings | undefined,
+    from: StreamPosition | undefined,
+  ) {
     this.layers = layers;
     this.kind = layers[0]?.up.kind ?? 'video';
+    // A section reused after another track: its RTP stream (same SSRC) runs on, its timestamps by the time passed.
+    if (from) this.rewriter.continueFrom(from.seq, from.ts + Math.round(((Date.now() - from.at) * CLOCK_RATE[this.kind]) / 1000));
     this.transceiver = transceiver;
     this.out = out;
     this.mid = transceiver.mid ?? '';
@@ -92,12 +104,16 @@ export class DownTrack {
     this.follow();
   }
 
-  /** Puts the publication's `layers` on the subscriber's `transceiver`. The change reaches the client with the next answer. */
+  /**
+   * Puts the publication's `layers` on the subscriber's `transceiver`, continuing the stream of the track it
+   * carried before, if any (`from`). The change reaches the client with the next answer.
+   */
   static async attach(
     layers: readonly Layer[],
     transceiver: RTCRtpTransceiver,
     ids: { participantSid: string; trackSid: string },
     settings?: TrackSettings,
+    from?: StreamPosition,
   ): Promise<DownTrack> {
     const out = new MediaStreamTrack({ kind: layers[0]?.up.kind ?? 'video' });
     const sender = transceiver.sender as { trackId: string } & typeof transceiver.sender;
@@ -105,7 +121,7 @@ export class DownTrack {
     sender.setStreams([new MediaStream({ id: `${ids.participantSid}|${ids.trackSid}` })]);
     transceiver.setDirection('sendonly');
     await sender.replaceTrack(out);
-    return new DownTrack(layers, transceiver, out, settings);
+    return new DownTrack(layers, transceiver, out, settings, from);
   }
 
   /** The quality of the layer this subscriber wants, or -1 for none. */
@@ -122,6 +138,12 @@ export class DownTrack {
       bytesSent: this.bytesSent,
       layerSwitches: this.layerSwitches,
     };
+  }
+
+  /** Where this track left its RTP stream: the last packet's numbers and time, if it sent any. */
+  position(): StreamPosition | undefined {
+    const last = this.rewriter.last;
+    return last && { ...last, at: this.lastPacketAt };
   }
 
   /** Applies the subscriber's track settings (UpdateTrackSettings). */
@@ -213,6 +235,7 @@ export class DownTrack {
     copy.header.sequenceNumber = seq;
     copy.header.timestamp = ts;
     this.packetsSent += 1;
+    this.lastPacketAt = Date.now();
     this.bytesSent += copy.payload.length + 12;
     this.out.writeRtp(copy);
   }

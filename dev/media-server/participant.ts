@@ -84,6 +84,8 @@ export interface ParticipantInit {
   autoSubscribe: boolean;
   /** The client sizes video to its elements (adaptive stream): new subscriptions start at the lowest layer. */
   adaptiveStream?: boolean;
+  /** A released receive section may carry another track (LiveKit's `SupportsTransceiverReuse`). */
+  reuseTransceivers?: boolean;
   clientProtocol: number;
 }
 
@@ -164,11 +166,9 @@ export class Participant {
     this.permission = init.permission;
     this.clientProtocol = init.clientProtocol;
     this.peer = new ParticipantPeer(ctx, {
-      identity: this.identity,
+      ...init, // identity and what the client asked for: autoSubscribe, adaptiveStream, reuseTransceivers
       self: this,
       publications: this.publications,
-      autoSubscribe: init.autoSubscribe,
-      adaptiveStream: init.adaptiveStream ?? false,
       canSubscribe: () => this.permission.canSubscribe,
       send: (message) => this.send(message),
       roomPublications: () => room.publications(),

@@ -18,7 +18,6 @@ import {
   useSdesMid as midExtension,
   useSdesRTPStreamId as ridExtension,
   type RTCDataChannel,
-  type RTCRtpTransceiver,
 } from 'werift';
 import type { ServerContext } from './context';
 import { DownTrack, type SubscriberStats } from './downTrack';
@@ -26,6 +25,7 @@ import { UpTrack, type MediaKind } from './forwarding';
 import { applyOffer, withoutGeneration } from './iceRestart';
 import type { Publication, Publisher } from './publication';
 import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
+import { ReceiveSections } from './sections';
 import type { ResponseMessage } from './signal';
 import type { TrackSettings } from './simulcast';
 
@@ -40,7 +40,9 @@ export interface PeerOwner {
   /** Whether tracks are received unless the client asks otherwise (JoinRequest's autoSubscribe). */
   readonly autoSubscribe: boolean;
   /** Whether the client uses adaptive stream: until it reports an element's size, video starts at the lowest layer. */
-  readonly adaptiveStream: boolean;
+  readonly adaptiveStream?: boolean | undefined;
+  /** Whether a released receive section may carry another track (LiveKit's `SupportsTransceiverReuse`). */
+  readonly reuseTransceivers?: boolean | undefined;
   /** Whether the participant may receive media now (its permission's canSubscribe). */
   canSubscribe(): boolean;
   send(message: ResponseMessage): void;
@@ -80,18 +82,16 @@ export class ParticipantPeer {
   private readonly trackSettings = new Map<string, TrackSettings>();
   private readonly totals = { peak: 0, peakVideo: 0, subscribeRequests: 0, layerSwitches: 0, bytesSent: 0, videoBytesSent: 0, packetsSent: 0 };
   private readonly dataChannels = new Map<string, RTCDataChannel>();
-  private readonly usedMids = new Set<string>();
-  private readonly seenMids = new Set<string>();
   private readonly pendingCandidates: CandidateInit[] = [];
-  private readonly outstandingSections: Record<MediaKind, number> = { audio: 0, video: 0 };
+  private readonly sections: ReceiveSections;
   private pc: RTCPeerConnection | undefined;
-  private offerSections: MediaSection[] | undefined;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(ctx: ServerContext, owner: PeerOwner) {
     this.ctx = ctx;
     this.owner = owner;
+    this.sections = new ReceiveSections(owner.reuseTransceivers ?? false);
   }
 
   /** The server-side peer connection's state, or `new` before the first offer. */
@@ -124,6 +124,7 @@ export class ParticipantPeer {
       bytesSent: this.totals.bytesSent + sum((d) => d.bytesSent),
       videoBytesSent: this.totals.videoBytesSent + sum((d) => d.bytesSent, video),
       packetsSent: this.totals.packetsSent + sum((d) => d.packetsSent),
+      ...this.sections.stats(),
       tracks: Object.fromEntries([...this.subscriptions].map(([sid, down]) => [sid, down.state()])),
     };
   }
@@ -235,18 +236,13 @@ export class ParticipantPeer {
     const pc = this.ensurePeerConnection();
     const sections = parseMediaSections(offer.sdp);
     await applyOffer(pc, offer.sdp);
-    this.offerSections = sections;
-    for (const section of sections) {
-      if (section.mid === undefined || this.seenMids.has(section.mid)) continue;
-      this.seenMids.add(section.mid);
-      const kind = section.kind as MediaKind;
-      if (section.direction === 'recvonly' && this.outstandingSections[kind] > 0) this.outstandingSections[kind] -= 1;
-    }
+    this.sections.offered(sections);
     this.syncPublications(sections);
     await this.reconcileSubscriptions(true);
 
     const answer = await pc.createAnswer();
     await pc.setLocalDescription(answer);
+    this.sections.answered();
     // werift recycles any transceiver whose current direction is inactive when the next offer adds an m-section,
     // stealing its mid; the client's unused receive-only sections are exactly such transceivers
     for (const transceiver of pc.getTransceivers()) transceiver.usedForSender = true;
@@ -294,27 +290,14 @@ export class ParticipantPeer {
     return this.subscriptionOverrides.get(publication.sid) ?? this.owner.autoSubscribe;
   }
 
-  private takeFreeTransceiver(kind: MediaKind): RTCRtpTransceiver | undefined {
-    const pc = this.pc;
-    for (const section of this.offerSections ?? []) {
-      if (section.kind !== kind || section.direction !== 'recvonly' || section.port === 0 || section.mid === undefined) continue;
-      if (this.usedMids.has(section.mid)) continue;
-      const transceiver = pc?.getTransceivers().find((t) => t.mid === section.mid);
-      if (!transceiver) continue;
-      // a section is never reused: a new track on an old mid would keep the old SSRC under a new msid
-      this.usedMids.add(section.mid);
-      return transceiver;
-    }
-    return undefined;
-  }
-
   /**
-   * Starts and stops forwarding so this participant receives exactly the tracks it should. Outside an offer, a
-   * change is delivered by asking the client to re-offer (MediaSectionsRequirement), with more receive-only
-   * sections when it has too few.
+   * Starts and stops forwarding so this participant receives exactly the tracks it should, each on a receive-only
+   * section of its kind that carries nothing ({@link ReceiveSections}). Outside an offer, a change is delivered by
+   * asking the client to re-offer (MediaSectionsRequirement), with more receive-only sections when it has too few.
    */
   private async reconcileSubscriptions(duringOffer: boolean): Promise<void> {
-    if (!this.pc || !this.offerSections) return;
+    const pc = this.pc;
+    if (!pc || !this.sections.negotiated) return;
     const wanted = new Map<string, Publication>();
     for (const publication of this.owner.roomPublications()) {
       if (this.wants(publication)) wanted.set(publication.sid, publication);
@@ -328,8 +311,9 @@ export class ParticipantPeer {
     const missing: Record<MediaKind, number> = { audio: 0, video: 0 };
     for (const publication of wanted.values()) {
       if (this.subscriptions.has(publication.sid) || !publication.up) continue;
-      const transceiver = this.takeFreeTransceiver(publication.kind);
-      if (!transceiver) {
+      const free = this.sections.take(publication.kind);
+      const transceiver = free && pc.getTransceivers().find((t) => t.mid === free.mid);
+      if (!free || !transceiver) {
         missing[publication.kind] += 1;
         continue;
       }
@@ -338,6 +322,7 @@ export class ParticipantPeer {
         transceiver,
         { participantSid: publication.publisher.sid, trackSid: publication.sid },
         this.trackSettings.get(publication.sid) ?? (this.owner.adaptiveStream ? START_LOW : undefined),
+        free.from,
       );
       down.onTargetChanged = () => publication.announceWantedQuality();
       publication.downTracks.add(down);
@@ -353,12 +338,10 @@ export class ParticipantPeer {
         publication.publisher.send({ case: 'trackSubscribed', value: new TrackSubscribed({ trackSid: publication.sid }) });
       }
     }
-    const numAudios = Math.max(0, missing.audio - this.outstandingSections.audio);
-    const numVideos = Math.max(0, missing.video - this.outstandingSections.video);
-    if (numAudios > 0 || numVideos > 0 || (changed && !duringOffer)) {
-      this.outstandingSections.audio += numAudios;
-      this.outstandingSections.video += numVideos;
-      this.owner.send({ case: 'mediaSectionsRequirement', value: new MediaSectionsRequirement({ numAudios, numVideos }) });
+    const requirement = this.sections.request(missing, changed && !duringOffer);
+    if (requirement) {
+      this.ctx.logger.debug(`${this.owner.identity}: asks for an offer (${requirement.numAudios} audio, ${requirement.numVideos} video sections more)`);
+      this.owner.send({ case: 'mediaSectionsRequirement', value: new MediaSectionsRequirement(requirement) });
     }
   }
 
@@ -379,6 +362,7 @@ export class ParticipantPeer {
   /** Stops forwarding one track, keeping its counts in the session's totals, and updates its publisher's dynacast. */
   private closeDown(sid: string, down: DownTrack): void {
     down.close();
+    this.sections.release(down.mid, down.position());
     this.subscriptions.delete(sid);
     this.totals.layerSwitches += down.layerSwitches;
     this.totals.bytesSent += down.bytesSent;

@@ -66,6 +66,17 @@ export class RtpRewriter {
   private lastSeq: number | undefined;
   private lastTs: number | undefined;
 
+  /** Continues a stream another source wrote up to `(seq, ts)`: the first packet restarted on follows it. */
+  continueFrom(seq: number, ts: number): void {
+    this.lastSeq = seq & 0xffff;
+    this.lastTs = ts >>> 0;
+  }
+
+  /** The numbers of the last packet written, if any. */
+  get last(): { seq: number; ts: number } | undefined {
+    return this.lastSeq === undefined || this.lastTs === undefined ? undefined : { seq: this.lastSeq, ts: this.lastTs };
+  }
+
   /** The next packet, `(seq, ts)` in its source's numbering, follows the last one written. */
   restart(seq: number, ts: number): void {
     if (this.lastSeq === undefined || this.lastTs === undefined) return;
