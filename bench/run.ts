@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BigRoomResult } from './bigRoom';
+import type { BigRoomRun } from './bigRoom';
+import { bigRoomKeys, bigRoomRows, bigRoomRunKeys, bigRoomRunRows } from './bigRoomReport';
 import type { WebinarResult } from './webinar';
 import { runBundle, type BundleResult } from './bundle';
 import { buildPage, launch, PAGE_OUT, servePage } from './browser';
@@ -22,6 +23,7 @@ import {
   type ScaleResult,
   type SpeakerViewResult,
 } from './scenarios';
+import { benchOutcome, formatTable, parseBenchArgs, type Row } from './report';
 import type { StoreCostResult } from './storeCost';
 
 const root = resolve(import.meta.dirname, '..');
@@ -57,6 +59,40 @@ async function runInNamespace<T>(script: string, args: string[], prefix: string)
   );
   if (!json) return { result: null, reason: `${script} failed (exit ${code}): ${out.trim().slice(-500)}` };
   return { result: JSON.parse(json) as T };
+}
+
+/** Prints the table, the details and the BENCH line, then exits 1 naming every failure and missing figure, else 0. */
+async function finish(rows: ReadonlyArray<Row | string>, footer: string[], details: Record<string, unknown>, bench: Record<string, unknown>, failures: string[]): Promise<never> {
+  console.log(['', ...formatTable(rows), '', ...footer].join('\n'));
+  const file = resolve(PAGE_OUT, '..', 'results.json');
+  await mkdir(resolve(file, '..'), { recursive: true });
+  await writeFile(file, JSON.stringify({ ...details, BENCH: bench }, null, 2));
+  console.log(`details: ${file}`);
+  console.log(`BENCH ${JSON.stringify(bench)}`);
+  const outcome = benchOutcome(bench, failures);
+  for (const message of outcome.messages) process.stderr.write(`bench: FAILED, ${message}\n`);
+  process.exit(outcome.exitCode);
+}
+
+/** What a big-room process did not complete: its failure as a whole, or the scenarios that failed in it. */
+const bigRoomFailures = (run: { result: BigRoomRun | null; reason?: string }) => (run.result ? run.result.failures : [run.reason ?? 'bench/bigRoom.ts printed no result']);
+
+const options = parseBenchArgs(process.argv.slice(2));
+if (options.only === 'bigroom') {
+  const runs: Array<{ result: BigRoomRun | null; reason?: string }> = [];
+  for (let i = 1; i <= options.runs; i++) {
+    log(`big room, run ${i} of ${options.runs}: 100 and 300 synthetic publishers, worst case and meeting (media server, loopback namespace)`);
+    runs.push(await runInNamespace<BigRoomRun>('bench/bigRoom.ts', ['100', '300'], 'BIGROOM'));
+  }
+  const last = runs[runs.length - 1]!;
+  const results = runs.map((r) => r.result);
+  await finish(
+    [...bigRoomRows(last.result, last.reason), ...(options.runs > 1 ? bigRoomRunRows(results) : [])],
+    [`runtime ${Math.round((Date.now() - started) / 1000)} s; the keys are the last run's`],
+    { bigRoomRuns: runs },
+    { ...bigRoomKeys(last.result?.results ?? null), ...(options.runs > 1 ? bigRoomRunKeys(results) : {}) },
+    runs.flatMap((run, i) => bigRoomFailures(run).map((f) => (options.runs > 1 ? `run ${i + 1}: ${f}` : f))),
+  );
 }
 
 log('bundles');
@@ -102,9 +138,9 @@ try {
 
 log('connect overhead (media server, loopback namespace)');
 const connect = await runInNamespace<ConnectResult>('bench/connect.ts', [], 'CONNECT');
-log('big room: 100 and 300 synthetic publishers (media server, loopback namespace)');
-const bigRoomRun = await runInNamespace<BigRoomResult[]>('bench/bigRoom.ts', ['100', '300'], 'BIGROOM');
-const bigRoom = { results: bigRoomRun.result, reason: bigRoomRun.reason };
+log('big room: 100 and 300 synthetic publishers, worst case and meeting (media server, loopback namespace)');
+const bigRoomRun = await runInNamespace<BigRoomRun>('bench/bigRoom.ts', ['100', '300'], 'BIGROOM');
+const bigRoom = { results: bigRoomRun.result?.results ?? null, failures: bigRoomFailures(bigRoomRun), reason: bigRoomRun.reason };
 log('webinar: 1000 participants, 20 cameras (media server, loopback namespace)');
 const webinar = await runInNamespace<WebinarResult[]>('bench/webinar.ts', [], 'WEBINAR');
 const runtimeS = Math.round((Date.now() - started) / 1000);
@@ -121,15 +157,6 @@ const version = async (name: string) =>
   (JSON.parse(await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 const web = (lib: 'roomkit' | 'livekit') => webinar.result?.find((r) => r.lib === lib);
-const big = (lib: 'roomkit' | 'livekit', publishers: number) => bigRoom.results?.find((r) => r.lib === lib && r.publishers === publishers);
-const rk300 = big('roomkit', 300);
-const lk300 = big('livekit', 300);
-/** Main-thread cost at 300 publishers over that at 100: how the page's cost grows with the room. */
-const growth = (lib: 'roomkit' | 'livekit') => {
-  const at100 = big(lib, 100)?.mainThreadMsPerS;
-  const at300 = big(lib, 300)?.mainThreadMsPerS;
-  return at100 && at300 !== undefined ? Math.round((at300 / at100) * 100) / 100 : null;
-};
 
 const BENCH = {
   tarballKb: bundle.tarballKb,
@@ -175,24 +202,7 @@ const BENCH = {
   bareConnectMs: connect.result?.bareMs ?? null,
   connectRatio: connect.result?.connectRatio ?? null,
   ...(connect.result ? {} : { connectSkipped: connect.reason }),
-  bigRoomPeakSubscriptions: rk300?.peakSubscriptions ?? null,
-  anchorBigRoomPeakSubscriptions: lk300?.peakSubscriptions ?? null,
-  bigRoomSubscribed: rk300?.subscribed ?? null,
-  anchorBigRoomSubscribed: lk300?.subscribed ?? null,
-  bigRoomVideoKbps: rk300?.videoKbps ?? null,
-  anchorBigRoomVideoKbps: lk300?.videoKbps ?? null,
-  bigRoomFirstVideoMs: rk300?.firstVideoMs ?? null,
-  anchorBigRoomFirstVideoMs: lk300?.firstVideoMs ?? null,
-  bigRoomMainThreadMsPerS: rk300?.mainThreadMsPerS ?? null,
-  anchorBigRoomMainThreadMsPerS: lk300?.mainThreadMsPerS ?? null,
-  bigRoomCostGrowth: growth('roomkit'),
-  anchorBigRoomCostGrowth: growth('livekit'),
-  bigRoomAudioSubscriptions: rk300?.audioSubscriptions ?? null,
-  anchorBigRoomAudioSubscriptions: lk300?.audioSubscriptions ?? null,
-  bigRoomSpeechStartMs: rk300?.speechStartMs ?? null,
-  anchorBigRoomSpeechStartMs: lk300?.speechStartMs ?? null,
-  bigRoomLayerSwitchesPerFlip: rk300?.layerSwitchesPerFlip ?? null,
-  anchorBigRoomLayerSwitchesPerFlip: lk300?.layerSwitchesPerFlip ?? null,
+  ...bigRoomKeys(bigRoom.results),
   ...(bigRoom.results ? {} : { bigRoomSkipped: bigRoom.reason }),
   webinarFirstVideoMs: web('roomkit')?.firstVideoMs ?? null,
   anchorWebinarFirstVideoMs: web('livekit')?.firstVideoMs ?? null,
@@ -204,7 +214,6 @@ const BENCH = {
   runtimeS,
 };
 
-type Row = [string, string, string, string, boolean | null];
 const rows: Array<Row | string> = [
   'Bundle (Vite, minified, gzip -9; react, react-dom, livekit-client, @tanstack/react-query external)',
   ['provider + VideoConference + stylesheet, kB', `${bundle.bundleKb}`, `${bundle.anchorBundleKb}`, `ratio ${bundle.bundleRatio} ≤ 0.7`, bundle.bundleRatio <= 0.7],
@@ -249,35 +258,7 @@ const rows: Array<Row | string> = [
     : ['RoomProvider mount → Connected vs bare room.connect()', 'skipped', connect.reason ?? '', '≤ 1.05', null],
 ];
 
-for (const publishers of [100, 300]) {
-  const r = big('roomkit', publishers);
-  const a = big('livekit', publishers);
-  if (!r || !a) {
-    rows.push(`Big room (${publishers} synthetic publishers): skipped, ${bigRoom.reason ?? 'no result'}`);
-    continue;
-  }
-  const v = (x: number | null) => (x === null ? '–' : `${x}`);
-  rows.push(
-    `Big room (Chromium, dev media server, ${publishers} synthetic publishers with 3-layer simulcast cameras; VideoConference, 1280×720, page of ${r.tiles} / ${a.tiles})`,
-    ['video subscriptions at most, during the join', `${r.peakSubscriptions}`, `${a.peakSubscriptions}`, `≤ page + 2 (${r.tiles + 2})`, r.peakSubscriptions <= r.tiles + 2],
-    ['cameras subscribed after settling', `${r.subscribed}${r.settled ? '' : ' (not settled)'}`, `${a.subscribed}${a.settled ? '' : ' (not settled)'}`, `= page (${r.tiles})`, r.settled && r.subscribed === r.tiles],
-    ['layers forwarded after settling', JSON.stringify(r.layers), JSON.stringify(a.layers), '', null],
-    ['video received, kbit/s', `${r.videoKbps}`, `${a.videoKbps}`, `≤ anchor / 4 (${Math.floor(a.videoKbps / 4)})`, r.videoKbps <= a.videoKbps / 4],
-    ['join to the first page of video playing, ms', v(r.firstVideoMs), v(a.firstVideoMs), '≤ anchor', r.firstVideoMs !== null && (a.firstVideoMs === null || r.firstVideoMs <= a.firstVideoMs)],
-    ['layer switches per page flip', v(r.layerSwitchesPerFlip), v(a.layerSwitchesPerFlip), '', null],
-    ['page flip to its video playing, ms', r.flipMs.map(v).join(' '), a.flipMs.map(v).join(' '), '', null],
-    ['microphones subscribed after settling', `${r.audioSubscriptions}`, `${a.audioSubscriptions}`, '', null],
-    [
-      `speech start to its first audio at the page, ms (${r.speechStarts.length} turns; announced)`,
-      `${v(r.speechStartMs)} (${r.speechStarts.map((t) => v(t.announcedMs)).join(' ')})`,
-      `${v(a.speechStartMs)} (${a.speechStarts.map((t) => v(t.announcedMs)).join(' ')})`,
-      '',
-      null,
-    ],
-    ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, publishers === 300 ? '≤ 50' : '', publishers === 300 ? r.mainThreadMsPerS <= 50 : null],
-  );
-}
-if (bigRoom.results) rows.push(['main-thread cost at 300 over 100 publishers', `${growth('roomkit') ?? '–'}`, `${growth('livekit') ?? '–'}`, '≤ 1.3', (growth('roomkit') ?? Infinity) <= 1.3]);
+rows.push(...bigRoomRows(bigRoomRun.result, bigRoomRun.reason));
 {
   const r = web('roomkit');
   const a = web('livekit');
@@ -294,23 +275,18 @@ if (bigRoom.results) rows.push(['main-thread cost at 300 over 100 publishers', `
   }
 }
 
-const header: Row = ['measure', 'RoomKit', 'components-react', 'target', null];
-const table = rows.filter((r): r is Row => typeof r !== 'string');
-const widths = [0, 1, 2, 3].map((i) => Math.max(...[header, ...table].map((r) => String(r[i]).length)));
-const line = (r: Row) =>
-  `  ${[0, 1, 2, 3].map((i) => String(r[i]).padEnd(widths[i]!)).join('  ')}  ${r[4] === null ? '' : r[4] ? 'met' : 'MISSED'}`.trimEnd();
-const out: string[] = ['', line(header)];
-for (const r of rows) out.push(typeof r === 'string' ? r : line(r));
-out.push(
-  '',
-  `@livekit/components-react ${await version('@livekit/components-react')} with @livekit/components-styles ${await version('@livekit/components-styles')}, ` +
-    `livekit-client ${await version('livekit-client')}, react ${await version('react')}; runtime ${runtimeS} s`,
+const failures = [
+  ...(connect.result ? [] : [`connect: ${connect.reason ?? 'no result'}`]),
+  ...bigRoom.failures,
+  ...(webinar.result ? [] : [`webinar: ${webinar.reason ?? 'no result'}`]),
+];
+await finish(
+  rows,
+  [
+    `@livekit/components-react ${await version('@livekit/components-react')} with @livekit/components-styles ${await version('@livekit/components-styles')}, ` +
+      `livekit-client ${await version('livekit-client')}, react ${await version('react')}; runtime ${runtimeS} s`,
+  ],
+  { bundle, store, renders, scale, agent, leaks, connect, bigRoom, webinar },
+  BENCH,
+  failures,
 );
-console.log(out.join('\n'));
-
-const details = resolve(PAGE_OUT, '..', 'results.json');
-await mkdir(resolve(details, '..'), { recursive: true });
-await writeFile(details, JSON.stringify({ bundle, store, renders, scale, agent, leaks, connect, bigRoom, webinar, BENCH }, null, 2));
-console.log(`details: ${details}`);
-console.log(`BENCH ${JSON.stringify(BENCH)}`);
-process.exit(0);

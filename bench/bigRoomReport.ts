@@ -1,0 +1,156 @@
+/**
+ * The big room's part of `npm run bench`: its BENCH keys and table rows from what bench/bigRoom.ts measured, and
+ * the summary of repeated runs (`npm run bench -- --only bigroom --runs 5`).
+ */
+import type { BigRoomResult, BigRoomRun, Crowd, Lib } from './bigRoom';
+import type { Row } from './report';
+
+/** The worst case's main-thread target at 300 publishers, and the meeting's two. */
+export const TARGETS = { worstMsPerS: 50, meetingMsPerS: 30, meetingOffersPerChange: 0.2 } as const;
+
+const find = (results: readonly BigRoomResult[] | null, lib: Lib, publishers: number, crowd: Crowd = 'worst') =>
+  results?.find((r) => r.lib === lib && r.publishers === publishers && r.crowd === crowd);
+
+/** Main-thread cost at 300 publishers over that at 100: how the page's cost grows with the room. */
+function growth(results: readonly BigRoomResult[] | null, lib: Lib): number | null {
+  const at100 = find(results, lib, 100)?.mainThreadMsPerS;
+  const at300 = find(results, lib, 300)?.mainThreadMsPerS;
+  return at100 && at300 !== undefined ? Math.round((at300 / at100) * 100) / 100 : null;
+}
+
+/** The big room's BENCH keys (the 300-publisher figures), RoomKit's and the anchor's. */
+export function bigRoomKeys(results: readonly BigRoomResult[] | null) {
+  const rk = find(results, 'roomkit', 300);
+  const lk = find(results, 'livekit', 300);
+  const rkMeeting = find(results, 'roomkit', 300, 'meeting');
+  const lkMeeting = find(results, 'livekit', 300, 'meeting');
+  return {
+    bigRoomPeakSubscriptions: rk?.peakSubscriptions ?? null,
+    anchorBigRoomPeakSubscriptions: lk?.peakSubscriptions ?? null,
+    bigRoomSubscribed: rk?.subscribed ?? null,
+    anchorBigRoomSubscribed: lk?.subscribed ?? null,
+    bigRoomVideoKbps: rk?.videoKbps ?? null,
+    anchorBigRoomVideoKbps: lk?.videoKbps ?? null,
+    bigRoomFirstVideoMs: rk?.firstVideoMs ?? null,
+    anchorBigRoomFirstVideoMs: lk?.firstVideoMs ?? null,
+    bigRoomMainThreadMsPerS: rk?.mainThreadMsPerS ?? null,
+    anchorBigRoomMainThreadMsPerS: lk?.mainThreadMsPerS ?? null,
+    bigRoomCostGrowth: growth(results, 'roomkit'),
+    anchorBigRoomCostGrowth: growth(results, 'livekit'),
+    bigRoomAudioSubscriptions: rk?.audioSubscriptions ?? null,
+    anchorBigRoomAudioSubscriptions: lk?.audioSubscriptions ?? null,
+    bigRoomSpeechStartMs: rk?.speechStartMs ?? null,
+    anchorBigRoomSpeechStartMs: lk?.speechStartMs ?? null,
+    bigRoomLayerSwitchesPerFlip: rk?.layerSwitchesPerFlip ?? null,
+    anchorBigRoomLayerSwitchesPerFlip: lk?.layerSwitchesPerFlip ?? null,
+    bigRoomOffersPerSpeakerChange: rk?.offersPerSpeakerChange ?? null,
+    anchorBigRoomOffersPerSpeakerChange: lk?.offersPerSpeakerChange ?? null,
+    bigRoomMeetingMainThreadMsPerS: rkMeeting?.mainThreadMsPerS ?? null,
+    anchorBigRoomMeetingMainThreadMsPerS: lkMeeting?.mainThreadMsPerS ?? null,
+    bigRoomMeetingOffersPerSpeakerChange: rkMeeting?.offersPerSpeakerChange ?? null,
+    anchorBigRoomMeetingOffersPerSpeakerChange: lkMeeting?.offersPerSpeakerChange ?? null,
+  };
+}
+
+const v = (x: number | null) => (x === null ? '–' : `${x}`);
+const sections = (r: BigRoomResult) => `${r.receiveSections.audio} + ${r.receiveSections.video}`;
+
+/** The big room's table rows: both sizes of the worst crowd, then the meeting; a scenario without figures says why. */
+export function bigRoomRows(run: BigRoomRun | null, reason: string | undefined): Array<Row | string> {
+  const results = run?.results ?? null;
+  const rows: Array<Row | string> = [];
+  const skipped = (what: string) => `Big room (${what}): no figures, ${reason ?? run?.failures.join('; ') ?? 'no result'}`;
+  for (const publishers of [100, 300]) {
+    const r = find(results, 'roomkit', publishers);
+    const a = find(results, 'livekit', publishers);
+    if (!r || !a) {
+      rows.push(skipped(`${publishers} synthetic publishers`));
+      continue;
+    }
+    rows.push(
+      `Big room, worst case: every publisher speaks in turn, nobody twice (Chromium, dev media server, ${publishers} synthetic publishers with 3-layer simulcast cameras; VideoConference, 1280×720, page of ${r.tiles} / ${a.tiles})`,
+      ['video subscriptions at most, during the join', `${r.peakSubscriptions}`, `${a.peakSubscriptions}`, `≤ page + 2 (${r.tiles + 2})`, r.peakSubscriptions <= r.tiles + 2],
+      ['cameras subscribed after settling', `${r.subscribed}`, `${a.subscribed}`, `= page (${r.tiles})`, r.subscribed === r.tiles],
+      ['layers forwarded after settling', JSON.stringify(r.layers), JSON.stringify(a.layers), '', null],
+      ['video received, kbit/s', `${r.videoKbps}`, `${a.videoKbps}`, `≤ anchor / 4 (${Math.floor(a.videoKbps / 4)})`, r.videoKbps <= a.videoKbps / 4],
+      ['join to the first page of video playing, ms', v(r.firstVideoMs), v(a.firstVideoMs), '≤ anchor', r.firstVideoMs !== null && (a.firstVideoMs === null || r.firstVideoMs <= a.firstVideoMs)],
+      ['layer switches per page flip', v(r.layerSwitchesPerFlip), v(a.layerSwitchesPerFlip), '', null],
+      ['page flip to its video playing, ms', r.flipMs.map(v).join(' '), a.flipMs.map(v).join(' '), '', null],
+      ['microphones subscribed at the end of the window', `${r.audioSubscriptions}`, `${a.audioSubscriptions}`, '', null],
+      [
+        `speech start to its first audio at the page, ms (${r.speechStarts.length} turns; announced)`,
+        `${v(r.speechStartMs)} (${r.speechStarts.map((t) => v(t.announcedMs)).join(' ')})`,
+        `${v(a.speechStartMs)} (${a.speechStarts.map((t) => v(t.announcedMs)).join(' ')})`,
+        '',
+        null,
+      ],
+      [`offers per speaker change (${r.speakerChanges} changes)`, `${r.offersPerSpeakerChange}`, `${a.offersPerSpeakerChange}`, '', null],
+      ['receive sections of the last offer, audio + video', sections(r), sections(a), '', null],
+      [
+        'main-thread task time, ms per s',
+        `${r.mainThreadMsPerS}`,
+        `${a.mainThreadMsPerS}`,
+        publishers === 300 ? `≤ ${TARGETS.worstMsPerS}` : '',
+        publishers === 300 ? r.mainThreadMsPerS <= TARGETS.worstMsPerS : null,
+      ],
+    );
+  }
+  const cost = (lib: Lib) => growth(results, lib);
+  if (find(results, 'roomkit', 100) && find(results, 'roomkit', 300)) {
+    rows.push(['main-thread cost at 300 over 100 publishers', v(cost('roomkit')), v(cost('livekit')), '≤ 1.3', (cost('roomkit') ?? Infinity) <= 1.3]);
+  }
+  const r = find(results, 'roomkit', 300, 'meeting');
+  const a = find(results, 'livekit', 300, 'meeting');
+  if (!r || !a) rows.push(skipped('300 synthetic publishers, meeting'));
+  else {
+    rows.push(
+      `Big room, meeting: 10 regular speakers among 300 publishers take turns, each returning once in the window (${r.speakerChanges} changes, after a first round)`,
+      ['microphones subscribed at the end of the window', `${r.audioSubscriptions}`, `${a.audioSubscriptions}`, '', null],
+      [
+        'offers per speaker change',
+        `${r.offersPerSpeakerChange}`,
+        `${a.offersPerSpeakerChange}`,
+        `≤ ${TARGETS.meetingOffersPerChange}`,
+        r.offersPerSpeakerChange <= TARGETS.meetingOffersPerChange,
+      ],
+      ['receive sections of the last offer, audio + video', sections(r), sections(a), '', null],
+      ['main-thread task time, ms per s', `${r.mainThreadMsPerS}`, `${a.mainThreadMsPerS}`, `≤ ${TARGETS.meetingMsPerS}`, r.mainThreadMsPerS <= TARGETS.meetingMsPerS],
+    );
+  }
+  return rows;
+}
+
+/** RoomKit's 300-publisher figures of each of several runs, per key: what `--runs` reports beside the last run's keys. */
+export function bigRoomRunKeys(runs: ReadonlyArray<BigRoomRun | null>) {
+  const each = (pick: (r: BigRoomResult) => number | null, crowd: Crowd) =>
+    runs.map((run) => {
+      const r = find(run?.results ?? null, 'roomkit', 300, crowd);
+      return r ? pick(r) : null;
+    });
+  return {
+    bigRoomMainThreadMsPerSRuns: each((r) => r.mainThreadMsPerS, 'worst'),
+    bigRoomOffersPerSpeakerChangeRuns: each((r) => r.offersPerSpeakerChange, 'worst'),
+    bigRoomMeetingMainThreadMsPerSRuns: each((r) => r.mainThreadMsPerS, 'meeting'),
+    bigRoomMeetingOffersPerSpeakerChangeRuns: each((r) => r.offersPerSpeakerChange, 'meeting'),
+  };
+}
+
+/** The rows of several runs: RoomKit's figures at 300 publishers, one column of runs per key, against the targets. */
+export function bigRoomRunRows(runs: ReadonlyArray<BigRoomRun | null>): Array<Row | string> {
+  const keys = bigRoomRunKeys(runs);
+  const all = (values: Array<number | null>, target: number) => values.every((x) => x !== null && x <= target);
+  const list = (values: Array<number | null>) => values.map(v).join(', ');
+  return [
+    `Big room, ${runs.length} runs: RoomKit at 300 publishers, each run's figure`,
+    ['worst case: main-thread task time, ms per s', list(keys.bigRoomMainThreadMsPerSRuns), '', `≤ ${TARGETS.worstMsPerS} in every run`, all(keys.bigRoomMainThreadMsPerSRuns, TARGETS.worstMsPerS)],
+    ['worst case: offers per speaker change', list(keys.bigRoomOffersPerSpeakerChangeRuns), '', '', null],
+    ['meeting: main-thread task time, ms per s', list(keys.bigRoomMeetingMainThreadMsPerSRuns), '', `≤ ${TARGETS.meetingMsPerS}`, all(keys.bigRoomMeetingMainThreadMsPerSRuns, TARGETS.meetingMsPerS)],
+    [
+      'meeting: offers per speaker change',
+      list(keys.bigRoomMeetingOffersPerSpeakerChangeRuns),
+      '',
+      `≤ ${TARGETS.meetingOffersPerChange}`,
+      all(keys.bigRoomMeetingOffersPerSpeakerChangeRuns, TARGETS.meetingOffersPerChange),
+    ],
+  ];
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { BigRoomResult, BigRoomRun } from '../../bench/bigRoom';
+import { bigRoomKeys, bigRoomRows, bigRoomRunKeys } from '../../bench/bigRoomReport';
+import { benchOutcome, parseBenchArgs } from '../../bench/report';
+
+/** One scenario's figures, as bench/bigRoom.ts reports them. */
+function result(lib: 'roomkit' | 'livekit', publishers: number, crowd: 'worst' | 'meeting', mainThreadMsPerS: number): BigRoomResult {
+  return {
+    lib,
+    publishers,
+    crowd,
+    tiles: 24,
+    peakSubscriptions: 24,
+    subscribed: 24,
+    audioSubscriptions: 3,
+    videoKbps: 1800,
+    firstVideoMs: 1200,
+    windowMs: 9000,
+    mainThreadMsPerS,
+    speakerChanges: 3,
+    offers: 3,
+    offerRequests: 3,
+    offersPerSpeakerChange: 1,
+    receiveSections: { audio: 6, video: 27 },
+    reusedSections: 2,
+    layerSwitchesPerFlip: crowd === 'worst' ? 0 : null,
+    flipMs: crowd === 'worst' ? [1500, 1600, 1700] : [],
+    speechStarts: crowd === 'worst' ? [{ announcedMs: 200, audioMs: 300 }] : [],
+    speechStartMs: crowd === 'worst' ? 300 : null,
+    layers: { q: 24 },
+  };
+}
+
+const complete: BigRoomRun = {
+  results: (['roomkit', 'livekit'] as const).flatMap((lib) => [
+    result(lib, 100, 'worst', 40),
+    result(lib, 300, 'worst', 44),
+    result(lib, 300, 'meeting', 25),
+  ]),
+  failures: [],
+};
+
+describe('the bench outcome: a run that skips never does so in silence', () => {
+  it('passes when every scenario completed and every key has a figure', () => {
+    expect(benchOutcome({ a: 1, b: 'text', c: [1, 2] }, [])).toEqual({ exitCode: 0, messages: [] });
+    expect(benchOutcome(bigRoomKeys(complete.results), complete.failures).exitCode).toBe(0);
+  });
+
+  it('fails naming the scenario that did not complete and the keys left without a figure', () => {
+    // The anchor's page never joined the 300-publisher room: its figures are missing, RoomKit's are there.
+    const run: BigRoomRun = {
+      results: complete.results.filter((r) => !(r.lib === 'livekit' && r.publishers === 300 && r.crowd === 'worst')),
+      failures: ['big room (livekit, 300 publishers, worst crowd): viewer-livekit joins big-livekit-300: not within 120 s'],
+    };
+    const outcome = benchOutcome(bigRoomKeys(run.results), run.failures);
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.messages[0]).toBe(`scenario failed: ${run.failures[0]}`);
+    const missing = outcome.messages[1]!.replace(/^no figure for \d+ key\(s\): /, '').split(', ');
+    expect(missing).toContain('anchorBigRoomMainThreadMsPerS');
+    expect(missing).toContain('anchorBigRoomOffersPerSpeakerChange');
+    expect(missing.filter((key) => !key.startsWith('anchor'))).toEqual([]); // RoomKit's figures are all there
+    // The table says why instead of printing dashes.
+    expect(bigRoomRows(run, undefined)).toContain(`Big room (300 synthetic publishers): no figures, ${run.failures[0]}`);
+  });
+
+  it('fails when the big-room process printed nothing at all (not root, a crash)', () => {
+    const outcome = benchOutcome(bigRoomKeys(null), ['needs root for a loopback-only network namespace (unshare -n)']);
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.messages).toHaveLength(2);
+  });
+
+  it('counts a null, a non-finite number and a list holding either as a missing figure', () => {
+    for (const value of [null, undefined, Number.NaN, Infinity, [1, null], [Number.NaN]]) {
+      expect(benchOutcome({ key: value }, [])).toEqual({ exitCode: 1, messages: ['no figure for 1 key(s): key'] });
+    }
+  });
+
+  it("lists each run's figure per key, a failed run as missing", () => {
+    const keys = bigRoomRunKeys([complete, { results: [], failures: ['x'] }, complete]);
+    expect(keys.bigRoomMainThreadMsPerSRuns).toEqual([44, null, 44]);
+    expect(keys.bigRoomMeetingMainThreadMsPerSRuns).toEqual([25, null, 25]);
+    expect(benchOutcome(keys, []).exitCode).toBe(1);
+  });
+});
+
+describe('bench arguments', () => {
+  it('runs everything once by default, the big room alone N times on request, and refuses anything else', () => {
+    expect(parseBenchArgs([])).toEqual({ only: undefined, runs: 1 });
+    expect(parseBenchArgs(['--only', 'bigroom', '--runs', '5'])).toEqual({ only: 'bigroom', runs: 5 });
+    expect(() => parseBenchArgs(['--runs', '5'])).toThrow(/with --only bigroom/);
+    expect(() => parseBenchArgs(['--only', 'webinar'])).toThrow(/only the big room/);
+    expect(() => parseBenchArgs(['--only', 'bigroom', '--runs', '0'])).toThrow(/whole number/);
+    expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown arguments: --fast/);
+  });
+});
