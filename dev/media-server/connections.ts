@@ -125,6 +125,8 @@ export class SignalConnections {
         permission: permissionFromGrant(claims.video, claims.kind),
         autoSubscribe: request.connectionSettings?.autoSubscribe ?? true,
         adaptiveStream: request.connectionSettings?.adaptiveStream ?? false,
+        // LiveKit's ClientInfo.SupportsTransceiverReuse and ProtocolVersion.SupportsTransceiverReuse
+        reuseTransceivers: (request.clientInfo?.protocol ?? 0) > 3 && request.clientInfo?.browser.toLowerCase() !== 'safari',
         clientProtocol: request.clientInfo?.clientProtocol ?? 0,
       },
       request,

@@ -120,7 +120,10 @@ export class DownTrack {
     sender.trackId = ids.trackSid;
     sender.setStreams([new MediaStream({ id: `${ids.participantSid}|${ids.trackSid}` })]);
     transceiver.setDirection('sendonly');
-    await sender.replaceTrack(out);
+    // Not replaceTrack: on a sender that has sent before (a reused section) werift's waits for the new track's
+    // first packet to re-base its numbering, and this track is written only once attached. The DownTrack keeps the
+    // numbering continuous itself (`from`).
+    sender.registerTrack(out);
     return new DownTrack(layers, transceiver, out, settings, from);
   }
 

@@ -348,6 +348,7 @@ describe('a publisher whose high layer starts late', () => {
         ssrc: 42,
         dtlsTransport: { onRtcp: { subscribe: () => ({ unSubscribe: () => undefined }) } },
         setStreams: () => undefined,
+        registerTrack: () => undefined,
         replaceTrack: async () => undefined,
       },
       setDirection: () => undefined,
