@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, startMediaServer, type MediaServer } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
-import { launchBrowser, serveStatic, type BrowserSession } from './support';
+import { launchBrowser, serveStatic, WAIT, type BrowserSession } from './support';
 
 const SECRET = 'e2e-big-room';
 const ROOM = 'big-room';
@@ -120,4 +120,47 @@ describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, ()
     const wanted = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'camera')!.wantedQuality;
     expect([wanted(added[0]!), wanted(smallIds[0]!), wanted(added[PUBLISHERS - 1]!)]).toEqual([2, 0, -1]);
   }, 180_000);
+
+  it("keeps a meeting's returning speaker subscribed: heard from the first word, with no offer", async () => {
+    // 20 microphones, so the big-room audio policy applies (more than 12); no cameras, no turns of their own
+    const room = 'meeting';
+    const added = media.addSyntheticParticipants(room, { count: 20, camera: false });
+    const page: Page = await browser.context.newPage();
+    page.on('pageerror', (error) => browser.logs.push(`[meeting:pageerror] ${error.message}`));
+    await page.goto(web.url);
+    await page.waitForFunction(() => typeof window.bigRoom === 'object');
+    const token = signAccessToken({ identity: 'listener', video: { roomJoin: true, room, canPublish: false } }, SECRET);
+    await page.evaluate((o) => window.bigRoom.join(o), { url: media.url, token, focus: added[0]!, strip: STRIP });
+    const listener = () => media.room(room)?.participants.find((p) => p.identity === 'listener')?.media;
+    const micOf = (identity: string) => media.room(room)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'microphone')!.sid;
+    await expect.poll(() => page.evaluate(() => window.bigRoom.connected()), WAIT).toBe(true);
+    await expect.poll(() => listener()?.subscriptions, WAIT).toBe(0);
+
+    // Three regulars take turns, as the server announces them: each is subscribed when first heard.
+    const regulars = [added[3]!, added[9]!, added[15]!];
+    const speak = async (identity: string, times: number) => {
+      media.setActiveSpeakers(room, [{ identity }]);
+      await expect.poll(() => page.evaluate((e) => window.bigRoom.micEvents.filter((x) => x.startsWith(e)).length, `speaks:${identity}:`), WAIT).toBe(times);
+    };
+    for (const identity of regulars) {
+      await speak(identity, 1);
+      await expect.poll(() => page.evaluate((e) => window.bigRoom.micEvents.includes(e), `subscribed:${identity}`), WAIT).toBe(true);
+      expect(listener()?.tracks[micOf(identity)]).toBeDefined();
+    }
+    await expect.poll(() => listener()?.subscriptions, WAIT).toBe(regulars.length);
+    const before = listener()!;
+
+    // The first returns: its microphone was still subscribed when the page heard it speak, its packets keep
+    // arriving, and the page made no offer for it. (However long the others spoke: test/unit/audioPolicy.test.tsx.)
+    const [first] = regulars as [string];
+    const packets = (await page.evaluate((id) => window.bigRoom.micPackets(id), first)) ?? 0;
+    await speak(first, 2);
+    await expect.poll(() => page.evaluate((id) => window.bigRoom.micPackets(id), first), WAIT).toBeGreaterThan(packets);
+    const events = await page.evaluate(() => window.bigRoom.micEvents);
+    expect(events.filter((e) => e.startsWith(`speaks:${first}:`))).toEqual([`speaks:${first}:not subscribed`, `speaks:${first}:subscribed`]);
+    expect(events.filter((e) => e.endsWith(`subscribed:${first}`))).toEqual([`subscribed:${first}`]);
+    expect(listener()).toMatchObject({ subscriptions: regulars.length, offers: before.offers, offerRequests: before.offerRequests });
+    media.setActiveSpeakers(room, null);
+    await page.close();
+  }, 120_000);
 });

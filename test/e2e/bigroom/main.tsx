@@ -4,14 +4,47 @@
  */
 import '@roomkit/react/styles.css';
 import { FocusLayout, RoomProvider } from '@roomkit/react';
-import { Track, type Room } from 'livekit-client';
+import { RoomEvent, Track, type Participant, type RemoteTrackPublication, type Room, type TrackPublication } from 'livekit-client';
 import { createRoot } from 'react-dom/client';
 
 let room: Room | undefined;
+/**
+ * What the page saw of microphones, in order: `subscribed:<identity>`, `unsubscribed:<identity>`, and for each
+ * speaker the room announced, `speaks:<identity>:subscribed` or `:not subscribed`, as its microphone was then.
+ */
+const micEvents: string[] = [];
+const isMic = (publication: TrackPublication) => publication.source === Track.Source.Microphone;
+
+function watchMicrophones(r: Room) {
+  r.on(RoomEvent.ActiveSpeakersChanged, (speakers: Participant[]) => {
+    for (const s of speakers) {
+      const mic = s.getTrackPublication(Track.Source.Microphone) as RemoteTrackPublication | undefined;
+      if (s !== r.localParticipant) micEvents.push(`speaks:${s.identity}:${mic?.isSubscribed ? 'subscribed' : 'not subscribed'}`);
+    }
+  })
+    .on(RoomEvent.TrackSubscribed, (_t, publication, p) => void (isMic(publication) && micEvents.push(`subscribed:${p.identity}`)))
+    .on(RoomEvent.TrackUnsubscribed, (_t, publication, p) => void (isMic(publication) && micEvents.push(`unsubscribed:${p.identity}`)));
+}
+
+/** RTP packets the receiver of `identity`'s microphone has received (inbound-rtp), or null while it has no track. */
+async function micPackets(identity: string): Promise<number | null> {
+  const publication = room?.getParticipantByIdentity(identity)?.getTrackPublication(Track.Source.Microphone) as RemoteTrackPublication | undefined;
+  const receiver = publication?.track?.receiver;
+  if (!receiver) return null;
+  let packets = 0;
+  (await receiver.getStats()).forEach((r: { type: string; packetsReceived?: number }) => {
+    if (r.type === 'inbound-rtp') packets += r.packetsReceived ?? 0;
+  });
+  return packets;
+}
 
 function join(options: { url: string; token: string; focus: string; strip: number }) {
+  const connected = (r: Room) => {
+    room = r;
+    watchMicrophones(r);
+  };
   createRoot(document.getElementById('root')!).render(
-    <RoomProvider token={options.token} url={options.url} onConnected={(r) => (room = r)}>
+    <RoomProvider token={options.token} url={options.url} onConnected={connected}>
       <div className="rk-root" style={{ display: 'flex', width: 1280, height: 720 }}>
         <FocusLayout focus={{ identity: options.focus, source: Track.Source.Camera }} maxStripTiles={options.strip} />
       </div>
@@ -48,7 +81,14 @@ function offer(): { length: number; receive: Array<{ kind: string; codecs: strin
 
 declare global {
   interface Window {
-    bigRoom: { join: typeof join; playing: typeof playing; offer: typeof offer; connected: () => boolean };
+    bigRoom: {
+      join: typeof join;
+      playing: typeof playing;
+      offer: typeof offer;
+      connected: () => boolean;
+      micEvents: string[];
+      micPackets: typeof micPackets;
+    };
   }
 }
-window.bigRoom = { join, playing, offer, connected: () => room?.state === 'connected' };
+window.bigRoom = { join, playing, offer, connected: () => room?.state === 'connected', micEvents, micPackets };
