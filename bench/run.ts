@@ -79,6 +79,8 @@ const bigRoomFailures = (run: { result: BigRoomRun | null; reason?: string }) =>
 
 const options = parseBenchArgs(process.argv.slice(2));
 if (options.only === 'bigroom') {
+  log('benchmark page');
+  await buildPage();
   const runs: Array<{ result: BigRoomRun | null; reason?: string }> = [];
   for (let i = 1; i <= options.runs; i++) {
     log(`big room, run ${i} of ${options.runs}: 100 and 300 synthetic publishers, worst case and meeting (media server, loopback namespace)`);
