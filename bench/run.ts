@@ -4,6 +4,7 @@
  * measurement runs in a loopback-only network namespace. See bench/README.md for how each figure is measured.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BigRoomRun } from './bigRoom';
@@ -82,16 +83,20 @@ if (options.only === 'bigroom') {
   log('benchmark page');
   await buildPage();
   const runs: Array<{ result: BigRoomRun | null; reason?: string }> = [];
+  /** The machine's load (1-minute average) at the start and the end of each run: main-thread figures depend on it. */
+  const loads: string[] = [];
   for (let i = 1; i <= options.runs; i++) {
     log(`big room, run ${i} of ${options.runs}: 100 and 300 synthetic publishers, worst case and meeting (media server, loopback namespace)`);
+    const load = loadavg()[0]!.toFixed(2);
     runs.push(await runInNamespace<BigRoomRun>('bench/bigRoom.ts', ['100', '300'], 'BIGROOM'));
+    loads.push(`${load} → ${loadavg()[0]!.toFixed(2)}`);
   }
   const last = runs[runs.length - 1]!;
   const results = runs.map((r) => r.result);
   await finish(
     [...bigRoomRows(last.result, last.reason), ...(options.runs > 1 ? bigRoomRunRows(results) : [])],
-    [`runtime ${Math.round((Date.now() - started) / 1000)} s; the keys are the last run's`],
-    { bigRoomRuns: runs },
+    [`load average (1 min) at the start → end of each run: ${loads.join(', ')}`, `runtime ${Math.round((Date.now() - started) / 1000)} s; the keys are the last run's`],
+    { bigRoomRuns: runs, loads },
     { ...bigRoomKeys(last.result?.results ?? null), ...(options.runs > 1 ? bigRoomRunKeys(results) : {}) },
     runs.flatMap((run, i) => bigRoomFailures(run).map((f) => (options.runs > 1 ? `run ${i + 1}: ${f}` : f))),
   );
