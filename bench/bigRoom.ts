@@ -73,6 +73,8 @@ export interface BigRoomResult {
   speechStartMs: number | null;
   /** Layers forwarded after settling: rid → count. */
   layers: Record<string, number>;
+  /** What could not be measured, and why: each makes the bench fail, naming it. */
+  problems: string[];
   /** With BIGROOM_PROFILE=1: main-thread self time over a second window, ms per s, by origin and by function. */
   profile?: { byOrigin: Record<string, number>; top: Array<{ fn: string; origin: string; msPerS: number }> };
 }
@@ -141,7 +143,14 @@ const SPEECH_TURNS = 3;
  * and a scenario that reaches one fails naming it). The anchor's page subscribes every camera of 300 publishers,
  * which takes it 20 s on a quiet machine: the bounds are several times that.
  */
-export const BOUNDS = { joinMs: 120_000, settleMs: 180_000, turnMs: 4 * TURN_MS, warmupMs: 4 * (EVERY_MICROPHONE_UP_TO + 1) * TURN_MS } as const;
+export const BOUNDS = {
+  joinMs: 120_000,
+  settleMs: 180_000,
+  turnMs: 4 * TURN_MS,
+  warmupMs: 4 * (EVERY_MICROPHONE_UP_TO + 1) * TURN_MS,
+  /** From a speaker's turn to its first packet at the page (a page subscribing all 300 microphones is slow to play them). */
+  heardMs: 30_000,
+} as const;
 
 /** The renderer's main-thread task time so far, seconds (DevTools `Performance.getMetrics`; enable `Performance` first). */
 export async function taskSeconds(cdp: CDPSession): Promise<number> {
@@ -306,6 +315,7 @@ export async function runBigRoom(
       speechStarts: worst?.speechStarts ?? [],
       speechStartMs: worst?.speechStartMs ?? null,
       layers,
+      problems: worst?.problems ?? [],
       ...(profile ? { profile } : {}),
     };
   } finally {
@@ -325,21 +335,24 @@ async function speechAndFlips(
   identity: string,
   call: ReturnType<typeof pageCall>,
   settledNow: () => Promise<boolean>,
-): Promise<Pick<BigRoomResult, 'speechStarts' | 'speechStartMs' | 'layerSwitchesPerFlip' | 'flipMs'>> {
+): Promise<Pick<BigRoomResult, 'speechStarts' | 'speechStartMs' | 'layerSwitchesPerFlip' | 'flipMs' | 'problems'>> {
   // Speech starts: each new speaker after the page started watching (the current one began before).
   await call('bigRoomWatchAudio');
   const speechStarts: BigRoomResult['speechStarts'] = [];
+  const problems: string[] = [];
   let last = speaker(server, roomName)?.identity;
   for (let i = 0; i < SPEECH_TURNS; i++) {
-    if (!(await until(() => (speaker(server, roomName)?.identity ?? last) !== last, 10_000))) break;
+    if (!(await until(() => (speaker(server, roomName)?.identity ?? last) !== last, BOUNDS.turnMs))) break;
     const turn = speaker(server, roomName)!;
     last = turn.identity;
-    const heard = await call<{ announcedAt: number | null; audioAt: number | null }>('bigRoomHeard', turn.identity);
+    const heard = await call<{ announcedAt: number | null; audioAt: number | null }>('bigRoomHeard', { identity: turn.identity, timeoutMs: BOUNDS.heardMs });
     const after = (at: number | null) => (at === null ? null : Math.max(0, Math.round(at - turn.since)));
     speechStarts.push({ announcedMs: after(heard.announcedAt), audioMs: after(heard.audioAt) });
+    if (heard.audioAt === null) problems.push(`speech start: ${turn.identity}'s microphone sent the page nothing within ${BOUNDS.heardMs / 1000} s of its turn`);
   }
+  if (speechStarts.length < SPEECH_TURNS) problems.push(`speech start: ${speechStarts.length} of ${SPEECH_TURNS} speaker changes seen`);
   const heardStarts = speechStarts.map((s) => s.audioMs);
-  const speechStartMs = heardStarts.length < SPEECH_TURNS || heardStarts.includes(null) ? null : median(heardStarts as number[]);
+  const speechStartMs = problems.length ? null : median(heardStarts as number[]);
 
   const switches0 = media(server, roomName, identity).layerSwitches;
   const flipMs: Array<number | null> = [];
@@ -348,7 +361,7 @@ async function speechAndFlips(
     await expectWithin(`${identity}'s subscriptions settle after flip ${i + 1}`, BOUNDS.settleMs, settledNow, () => media(server, roomName, identity).videoSubscriptions);
   }
   const layerSwitchesPerFlip = Math.round(((media(server, roomName, identity).layerSwitches - switches0) / FLIPS) * 10) / 10;
-  return { speechStarts, speechStartMs, layerSwitchesPerFlip, flipMs: flipMs.map((ms) => (ms === null ? null : Math.round(ms))) };
+  return { speechStarts, speechStartMs, layerSwitchesPerFlip, flipMs: flipMs.map((ms) => (ms === null ? null : Math.round(ms))), problems };
 }
 
 /**
@@ -364,7 +377,9 @@ export async function runBigRooms(server: MediaServer, pageUrl: string, browser:
         const name = `${lib}, ${publishers} publishers, ${crowd} crowd`;
         process.stderr.write(`bench: big room, ${name}\n`);
         try {
-          run.results.push(await runBigRoom(server, pageUrl, browser, lib, publishers, crowd));
+          const result = await runBigRoom(server, pageUrl, browser, lib, publishers, crowd);
+          run.results.push(result);
+          run.failures.push(...result.problems.map((problem) => `big room (${name}): ${problem}`));
         } catch (error) {
           run.failures.push(`big room (${name}): ${error instanceof Error ? error.message : String(error)}`);
           process.stderr.write(`bench: big room (${name}) failed: ${String(error)}\n`);

@@ -141,10 +141,10 @@ export function bigRoomWatchAudio(): void {
   };
 }
 
-/** When the page learned that `identity` speaks and when its first packet arrived (epoch ms; null after 10 s). */
-export async function bigRoomHeard(identity: string): Promise<{ announcedAt: number | null; audioAt: number | null }> {
+/** When the page learned that `identity` speaks and when its first packet arrived (epoch ms; null after `timeoutMs`). */
+export async function bigRoomHeard({ identity, timeoutMs }: { identity: string; timeoutMs: number }): Promise<{ announcedAt: number | null; audioAt: number | null }> {
   const w = watch!;
-  await until(() => w.audio.has(identity), 10_000);
+  await until(() => w.audio.has(identity), timeoutMs);
   return { announcedAt: w.announced.get(identity) ?? null, audioAt: w.audio.get(identity) ?? null };
 }
 

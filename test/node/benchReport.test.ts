@@ -28,6 +28,7 @@ function result(lib: 'roomkit' | 'livekit', publishers: number, crowd: 'worst' |
     speechStarts: crowd === 'worst' ? [{ announcedMs: 200, audioMs: 300 }] : [],
     speechStartMs: crowd === 'worst' ? 300 : null,
     layers: { q: 24 },
+    problems: [],
   };
 }
 
