@@ -18,7 +18,7 @@ import type { MediaServer } from '../dev/media-server';
 import { signToken } from '../dev/room-api/accessToken';
 import { EVERY_MICROPHONE_UP_TO } from '../src/media/audioSubscriptions';
 import { buildPage, openPage, type launch } from './browser';
-import { namespaceMain, SECRET } from './namespaceMain';
+import { namespaceMain, SECRET, type ServerLog } from './namespaceMain';
 
 export type Lib = 'roomkit' | 'livekit';
 /**
@@ -231,6 +231,7 @@ export async function runBigRoom(
   lib: Lib,
   publishers: number,
   crowd: Crowd = 'worst',
+  serverLog: ServerLog = () => [],
 ): Promise<BigRoomResult> {
   const roomName = `big-${lib}-${publishers}${crowd === 'meeting' ? '-meeting' : ''}`;
   const identity = `viewer-${lib}`;
@@ -318,6 +319,15 @@ export async function runBigRoom(
       problems: worst?.problems ?? [],
       ...(profile ? { profile } : {}),
     };
+  } catch (error) {
+    // Name the cause: what the page saw of its connection, and what the server did with its participant.
+    const seen = await Promise.race([
+      page.page.evaluate(() => (window as unknown as { bench: { bigRoomConnectionLog(): string[] } }).bench.bigRoomConnectionLog()),
+      new Promise<string[]>((resolve) => setTimeout(() => resolve(['(the page did not answer within 5 s)']), 5000)),
+    ]).catch(() => ['(the page is gone)']);
+    const said = serverLog(`${identity} `).slice(-6);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}; the page's connection: ${seen.join(', ') || 'no change'}; the server: ${said.join(' | ') || 'nothing about it'}`, { cause: error });
   } finally {
     await page.close();
     server.removeSyntheticParticipants(roomName);
@@ -368,7 +378,13 @@ async function speechAndFlips(
  * Every scenario asked for, one after another: each crowd at each size for each library (the meeting crowd at the
  * largest size only). A scenario that fails is named with its cause, and the next one runs.
  */
-export async function runBigRooms(server: MediaServer, pageUrl: string, browser: Awaited<ReturnType<typeof launch>>, sizes: number[], libs: Lib[], crowds: Crowd[]): Promise<BigRoomRun> {
+export async function runBigRooms(
+  server: MediaServer,
+  pageUrl: string,
+  browser: Awaited<ReturnType<typeof launch>>,
+  options: { sizes: number[]; libs: Lib[]; crowds: Crowd[]; serverLog: ServerLog },
+): Promise<BigRoomRun> {
+  const { sizes, libs, crowds, serverLog } = options;
   const run: BigRoomRun = { results: [], failures: [] };
   const largest = Math.max(...sizes);
   for (const crowd of crowds) {
@@ -377,7 +393,7 @@ export async function runBigRooms(server: MediaServer, pageUrl: string, browser:
         const name = `${lib}, ${publishers} publishers, ${crowd} crowd`;
         process.stderr.write(`bench: big room, ${name}\n`);
         try {
-          const result = await runBigRoom(server, pageUrl, browser, lib, publishers, crowd);
+          const result = await runBigRoom(server, pageUrl, browser, lib, publishers, crowd, serverLog);
           run.results.push(result);
           run.failures.push(...result.problems.map((problem) => `big room (${name}): ${problem}`));
         } catch (error) {
@@ -394,15 +410,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
   await namespaceMain(
     'BIGROOM',
-    ({ media, pageUrl, browser }) =>
-      runBigRooms(
-        media,
-        pageUrl,
-        browser,
-        sizes.length ? sizes : [100, 300],
-        (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[],
-        (process.env.BIGROOM_CROWDS ?? 'worst,meeting').split(',') as Crowd[],
-      ),
+    ({ media, pageUrl, browser, serverLog }) =>
+      runBigRooms(media, pageUrl, browser, {
+        sizes: sizes.length ? sizes : [100, 300],
+        libs: (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[],
+        crowds: (process.env.BIGROOM_CROWDS ?? 'worst,meeting').split(',') as Crowd[],
+        serverLog,
+      }),
     // A profile wants names: the page rebuilt unminified, one chunk per origin (npm run bench rebuilds it minified).
     process.env.BIGROOM_PROFILE === '1' ? () => buildPage({ profile: true }) : undefined,
   );

@@ -13,6 +13,21 @@ type Lib = 'roomkit' | 'livekit';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 let current: { lib: Lib; root: Root; room: () => Room | undefined } | undefined;
+/** The page's Room connection as it went, seconds from the join: what names the cause when the page leaves the room. */
+let connectionLog: string[] = [];
+
+function logConnection(room: Room, t0: number) {
+  const at = () => `+${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  room
+    .on(RoomEvent.ConnectionStateChanged, (state) => connectionLog.push(`${at()} ${state}`))
+    .on(RoomEvent.SignalReconnecting, () => connectionLog.push(`${at()} signal reconnecting`))
+    .on(RoomEvent.Disconnected, (reason) => connectionLog.push(`${at()} disconnected (reason ${String(reason)})`));
+}
+
+/** {@link connectionLog}. */
+export function bigRoomConnectionLog(): string[] {
+  return connectionLog;
+}
 
 
 /** Remote camera tiles on the page (the local participant publishes nothing here). */
@@ -56,10 +71,17 @@ export async function bigRoomJoin(options: { lib: Lib; url: string; token: strin
   const lkRoom = options.lib === 'livekit' ? new Room() : undefined;
   current = { lib: options.lib, root, room: () => roomkitRoom ?? lkRoom };
   const t0 = performance.now();
+  connectionLog = [];
+  if (lkRoom) logConnection(lkRoom, t0);
+  const connected = (room: Room) => {
+    roomkitRoom = room;
+    connectionLog.push(`+${((performance.now() - t0) / 1000).toFixed(1)} s ${room.state}`);
+    logConnection(room, t0);
+  };
   root.render(
     <div style={{ height: '100vh' }}>
       {options.lib === 'roomkit' ? (
-        <RoomProvider token={options.token} url={options.url} onConnected={(room) => (roomkitRoom = room)}>
+        <RoomProvider token={options.token} url={options.url} onConnected={connected}>
           <VideoConference />
         </RoomProvider>
       ) : (

@@ -12,7 +12,7 @@ import { Profiler } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { GridApp, type Layout, type Lib } from './apps';
-import { bigRoomFlip, bigRoomHeard, bigRoomJoin, bigRoomLeave, bigRoomState, bigRoomWatchAudio, webinarParticipantList } from './bigRoom';
+import { bigRoomConnectionLog, bigRoomFlip, bigRoomHeard, bigRoomJoin, bigRoomLeave, bigRoomState, bigRoomWatchAudio, webinarParticipantList } from './bigRoom';
 import { counters, onAppCommit, settle } from './counters';
 import { inStrip, largeTileName, SpeakerViewApp } from './speakerView';
 
@@ -408,5 +408,5 @@ declare global {
   }
 }
 
-const bench = { render, speakerView, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, bigRoomJoin, bigRoomState, bigRoomFlip, bigRoomLeave, bigRoomWatchAudio, bigRoomHeard, webinarParticipantList, ready: true };
+const bench = { render, speakerView, scale, leaksSetup, leaksCycles, connectOnce, agentSpeaking, bigRoomJoin, bigRoomState, bigRoomFlip, bigRoomLeave, bigRoomWatchAudio, bigRoomHeard, bigRoomConnectionLog, webinarParticipantList, ready: true };
 window.bench = bench;
