@@ -126,12 +126,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       let secret: string | undefined;
       if (!roomApiUrl) {
         secret = randomBytes(32).toString('base64url');
-        media = await startMediaServer({ port: options.mediaPort ?? 0, tokenSecret: secret });
-        closers.push(() => media!.close());
         apiKey = `lk_demo.${randomBytes(18).toString('base64url')}`;
+        // One key store: the media server accepts server tokens signed with the Room API's key (LiveKit's server API)
+        const keys = `demo=${apiKey}`;
+        media = await startMediaServer({ port: options.mediaPort ?? 0, tokenSecret: secret, apiKeys: keys });
+        closers.push(() => media!.close());
         const roomApi = await startRoomApi({
           port: options.roomApiPort ?? 0,
-          keys: `demo=${apiKey}`,
+          keys,
           mediaUrl: media.url,
           tokenSigningSecret: secret,
           logger: { info: () => {}, warn: () => {} } as never,
