@@ -84,8 +84,8 @@ function checkOptions(options: RoomActionsHandlerOptions): void {
  * needs the token's `roomAdmin` (mute, remove, permissions, lower a hand) or `roomRecord` (recording) grant, else
  * 403. Your backend cannot verify the token's signature itself: the service signs connection tokens with a secret
  * only the media server holds, not with your Room API key. So the route asks the media server, which answers
- * `GET /rtc/validate` with the token in the `Authorization` header as LiveKit does: 200 for a token it would admit,
- * 401 for a forged or expired one. To decide with your own roles and session instead (no request to the media
+ * `GET /rtc/v1/validate` (`/rtc/validate` on LiveKit servers older than the v1 signalling path) with the token in
+ * the `Authorization` header as LiveKit does: 200 for a token it would admit, 401 for a forged or expired one. To decide with your own roles and session instead (no request to the media
  * server), give `authorize`: it replaces the whole check.
  *
  * **Answers.** 200 with a {@link RoomActionResult}; errors as `{ "error": { "code", "message" } }`, every answer with
@@ -160,21 +160,24 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
     if (claims.video[grant] !== true) {
       throw Reply.error(403, 'forbidden', `Your connection token lacks the ${grant} grant, which ${action.type} needs.`);
     }
-    let answer: Response;
-    try {
-      answer = await fetchImpl(`${config!.baseUrl}/rtc/validate`, {
-        headers: { Authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await answer.body?.cancel();
-    } catch (error) {
-      throw unreachable('/rtc/validate', (error as { name?: unknown } | null)?.name === 'TimeoutError', error);
+    const validate = async (path: string) => {
+      try {
+        const answer = await fetchImpl(`${config!.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+        await answer.body?.cancel();
+        return answer.status;
+      } catch (error) {
+        throw unreachable(path, (error as { name?: unknown } | null)?.name === 'TimeoutError', error);
+      }
+    };
+    // The v1 signalling path's validate (LiveKit since it serves /rtc/v1, and the dev media server); a LiveKit
+    // server older than that answers 404 there, and the v0 path's then.
+    let status = await validate('/rtc/v1/validate');
+    if (status === 404) status = await validate('/rtc/validate');
+    if (status === 200) return { room, identity: claims.identity };
+    if (status === 401 || status === 403) {
+      throw Reply.error(status, status === 401 ? 'unauthorized' : 'forbidden', 'The media server refused your connection token (forged, expired or revoked).');
     }
-    if (answer.status === 200) return { room, identity: claims.identity };
-    if (answer.status === 401 || answer.status === 403) {
-      throw Reply.error(answer.status, answer.status === 401 ? 'unauthorized' : 'forbidden', 'The media server refused your connection token (forged, expired or revoked).');
-    }
-    report(misconfigured(`The media server answered GET /rtc/validate with HTTP ${answer.status}: check that ROOM_MEDIA_URL (or \`mediaUrl\`) is the media server's address.`));
+    report(misconfigured(`The media server answered GET /rtc/validate with HTTP ${status}: check that ROOM_MEDIA_URL (or \`mediaUrl\`) is the media server's address.`));
     throw Reply.error(502, 'media_server_bad_response', 'The media server could not check your connection token.');
   }
 

@@ -44,19 +44,26 @@ const LOWER_REQUEST = '{"type":"lower-request"}';
 interface TrackInfo {
   sid?: string;
   source?: string | number;
-  muted?: boolean;
 }
 interface ParticipantInfo {
-  identity?: string;
   tracks?: TrackInfo[];
-  /** Absent fields are false (protobuf JSON leaves defaults out). */
+  /** Absent fields are false (protobuf JSON may leave defaults out). */
   permission?: Record<string, unknown>;
 }
-interface EgressInfo {
-  egressId?: string;
+/** `egressId` or, as Twirp's Go servers answer by default, `egress_id`. */
+type EgressInfo = Record<string, unknown> & {
   /** Absent: `EGRESS_STARTING`, the enum's zero value. */
   status?: string | number;
-}
+};
+
+/**
+ * An object's fields under their protobuf JSON names (`canPublish`), whichever spelling the server answered in:
+ * LiveKit's Twirp server may use the proto names (`can_publish`), and a request must not carry both.
+ */
+const camelCased = (value: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(value).map(([key, field]) => [key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), field]));
+
+const egressIdOf = (info: EgressInfo): unknown => info.egressId ?? info.egress_id;
 
 const OUTPUT_FIELDS = ['fileOutputs', 'streamOutputs', 'segmentOutputs', 'imageOutputs'] as const;
 
@@ -93,7 +100,7 @@ async function runningEgresses(client: TwirpClient, room: string): Promise<strin
   const { items = [] } = await client.call<{ items?: EgressInfo[] }>('Egress', 'ListEgress', { roomName: room, active: true }, { roomRecord: true });
   return items
     .filter((e) => e.status === undefined || ['EGRESS_STARTING', 'EGRESS_ACTIVE', 0, 1].includes(e.status))
-    .map((e) => e.egressId)
+    .map(egressIdOf)
     .filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
@@ -133,7 +140,7 @@ export async function performRoomAction(
     case 'update-permissions': {
       // A permission given to UpdateParticipant replaces the whole one: send the current one with canPublish changed.
       const { permission = {} } = await participant(action.identity);
-      const next = { ...permission, canPublish: action.permissions.canPublish };
+      const next = { ...camelCased(permission), canPublish: action.permissions.canPublish };
       await orNotFound(client.call('RoomService', 'UpdateParticipant', { room, identity: action.identity, permission: next }, admin), absent(action.identity));
       return { type };
     }
@@ -171,7 +178,8 @@ export async function performRoomAction(
         },
         { roomRecord: true },
       );
-      return { type, egressIds: started.egressId ? [started.egressId] : [] };
+      const egressId = egressIdOf(started);
+      return { type, egressIds: typeof egressId === 'string' && egressId !== '' ? [egressId] : [] };
     }
     case 'stop-recording': {
       const running = await runningEgresses(client, room);
