@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { startCustomerBackend } from '../dev/customer-backend/index';
-import { startMediaServer, type MediaServer } from '../dev/media-server/index';
+import { startMediaServer, type MediaServer, type MediaServerOptions } from '../dev/media-server/index';
 import { startRoomApi } from '../dev/room-api/index';
 
 export interface DemoOptions {
@@ -33,6 +33,8 @@ export interface DemoOptions {
   roomApiKey?: string;
   /** With `roomApiUrl`: the real media server, for room actions (default `ROOM_MEDIA_URL`). */
   mediaUrl?: string;
+  /** Hears of each recording template page the local media server's egress opens (tests read it). */
+  onEgressPage?: MediaServerOptions['onEgressPage'];
   /** Token lifetime the backend requests, in seconds (tests use short ones to exercise refresh). */
   ttlSeconds?: number;
   quiet?: boolean;
@@ -119,7 +121,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         const secret = randomBytes(32).toString('base64url');
         apiKey = `lk_demo.${randomBytes(18).toString('base64url')}`;
         // One key store for both dev servers: the media server's server API accepts the keys the Room API issues.
-        media = await startMediaServer({ port: options.mediaPort ?? 0, tokenSecret: secret, apiKeys: `demo=${apiKey}` });
+        media = await startMediaServer({
+          port: options.mediaPort ?? 0,
+          tokenSecret: secret,
+          apiKeys: `demo=${apiKey}`,
+          ...(options.onEgressPage ? { onEgressPage: options.onEgressPage } : {}),
+        });
         closers.push(() => media!.close());
         const roomApi = await startRoomApi({
           port: options.roomApiPort ?? 0,
