@@ -108,22 +108,34 @@ export class TemplateBrowser {
     }
   }
 
-  /** Navigates as Egress does: a status of 400 or more, or a `div.error` in the loaded page, fails the egress. */
+  /**
+   * Navigates as Egress does: a status of 400 or more, or a `div.error` in the loaded page, fails the egress. Messages
+   * never carry the address (its query holds the recorder's token).
+   */
   private async load(page: Page, url: string, events: TemplateEvents, closed: () => boolean): Promise<void> {
+    let answer: { status: number; text: string } | undefined;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) answer = { status: response.status(), text: response.statusText() };
+    });
+    const where = url.split('?')[0];
     try {
-      const response = await page.goto(url, { timeout: PAGE_LOAD_MS });
-      if (response && response.status() >= 400) {
-        events.failed(`page load error: ${response.status()} ${response.statusText()}`);
-        return;
-      }
-      const templateError = await page.evaluate(() => document.querySelector<HTMLElement>('div.error')?.innerText ?? '');
-      if (templateError !== '') events.failed(`template error: ${templateError}`);
+      await page.goto(url, { timeout: PAGE_LOAD_MS });
     } catch (error) {
       if (closed()) return;
-      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      this.logger.warn(`egress template page ${url}: ${message}`);
-      events.failed(`page load error: ${message}`);
+      // Chromium refuses an error status with an empty body (ERR_HTTP_RESPONSE_CODE_FAILURE): the status says why
+      const message = answer && answer.status >= 400 ? '' : (error instanceof Error ? error.message.split('\n')[0]! : String(error)).replace(/ at \S+$/, '');
+      if (message !== '') {
+        this.logger.warn(`egress template page ${where}: ${message}`);
+        events.failed(`page load error: ${message}`);
+        return;
+      }
     }
+    if (answer && answer.status >= 400) {
+      events.failed(`page load error: ${answer.status} ${answer.text}`.trimEnd());
+      return;
+    }
+    const templateError = await page.evaluate(() => document.querySelector<HTMLElement>('div.error')?.innerText ?? '').catch(() => '');
+    if (templateError !== '') events.failed(`template error: ${templateError}`);
   }
 
   /** Closes the browser and every page. */
