@@ -11,7 +11,7 @@ import { createTwirpClient, TwirpError, TwirpUnreachable, type TwirpClient } fro
 export interface RoomActionsCaller {
   /** The room to act in: the caller's own. Every action of the request happens there, whatever the body says. */
   room: string;
-  /** Who acts (your user id, or the token's identity by default). Informational: named in reports. */
+  /** Who acts (your user id; the token's identity by default). Informational: `onError`'s reports name it. */
   identity?: string;
 }
 
@@ -199,7 +199,7 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
   }
 
   /** LiveKit's refusal, answered without its details where they are the server's business. */
-  function fromMediaServer(error: unknown, action: RoomAction): Reply {
+  function fromMediaServer(error: unknown, action: RoomAction, caller: RoomActionsCaller): Reply {
     if (error instanceof TwirpUnreachable) return unreachable(action.type, error.timedOut, error.cause);
     if (!(error instanceof TwirpError)) throw error;
     if (error.status === 401 || error.status === 403 || error.code === 'unauthenticated' || error.code === 'permission_denied') {
@@ -207,7 +207,12 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
       return Reply.error(500, 'server_misconfigured', NOT_CONFIGURED);
     }
     const said = scrub(error.message);
-    report(new RoomKitError('room-action-failed', `The media server refused ${action.type} (HTTP ${error.status} ${error.code}): ${said}`, { details: { status: error.status, code: error.code } }));
+    const who = caller.identity === undefined ? '' : ` by ${caller.identity}`;
+    report(
+      new RoomKitError('room-action-failed', `The media server refused ${action.type}${who} in ${caller.room} (HTTP ${error.status} ${error.code}): ${said}`, {
+        details: { status: error.status, code: error.code },
+      }),
+    );
     return Reply.error(502, 'media_server_error', `The media server could not ${action.type.replace(/-/g, ' ')}: ${said || `HTTP ${error.status}`}.`);
   }
 
@@ -225,16 +230,16 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
     client ??= createTwirpClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: fetchImpl, timeoutMs });
     const body = await readJsonObject(request);
     const action = parseRoomAction(body);
-    const { room } = await authorize(request, action, body);
+    const caller = await authorize(request, action, body);
     try {
-      return jsonResponse(await performRoomAction(client, room, action, options.recording));
+      return jsonResponse(await performRoomAction(client, caller.room, action, options.recording));
     } catch (error) {
       if (error instanceof Reply) throw error;
       if (isRoomKitError(error, 'server-misconfigured')) {
         report(error);
         throw Reply.error(500, 'server_misconfigured', NOT_CONFIGURED);
       }
-      throw fromMediaServer(error, action);
+      throw fromMediaServer(error, action, caller);
     }
   }
 

@@ -219,6 +219,10 @@ describe('configuration and the key', () => {
     const answer = await echo.post(adminToken('ref-echo'), { type: 'remove', identity: 'ada' });
     expect(error(answer)).toEqual([502, 'media_server_error']);
     expect(answer.json.error?.message).toBe('The media server could not remove: bad request signed by [redacted].');
+    // The server log says who tried what where.
+    expect(echo.errors.map((e) => [e.code, e.message])).toEqual([
+      ['room-action-failed', 'The media server refused remove by host in ref-echo (HTTP 400 invalid_argument): bad request signed by [redacted]'],
+    ]);
     expectNoKey([answer.text, ...echo.errors.map((e) => e.message)]);
   });
 
