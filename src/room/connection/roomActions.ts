@@ -1,7 +1,7 @@
 import type { Room } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
 import type { RoomAction, RoomActionResult } from './roomAction.js';
-import { sessionTokens } from './sessionTokens.js';
+import { connectionOf, sessionConnections } from './sessionConnections.js';
 
 /** Options of {@link createRoomActions}. */
 export interface RoomActionsOptions {
@@ -91,7 +91,9 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
   const bound = new WeakMap<Room, RoomActionCallbacks>();
 
   async function run(room: Room, action: RoomAction): Promise<RoomActionResult> {
-    const token = await (options.getToken ?? ((r: Room) => sessionTokens.get(r)))(room);
+    const given = sessionConnections.get(room);
+    // The latest connection the room's <RoomProvider> gave (a renewed token replaces it without a reconnect).
+    const token = await (options.getToken ? options.getToken(room) : given && connectionOf(given)?.token);
     if (!token) {
       throw new RoomKitError(
         'not-connected',

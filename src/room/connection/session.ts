@@ -19,7 +19,6 @@ import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
 import { toRoomKitError } from '../toRoomKitError.js';
 import { managedRooms } from './managedRooms.js';
-import { sessionTokens } from './sessionTokens.js';
 import { resolve, sameSession, WAITING, type Resolved, type Target } from './sessionTarget.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
@@ -171,11 +170,7 @@ export function createRoomSession(
     // A cached connection that expired while unused is being refetched: wait for it rather than complain.
     resolved = query?.isFetching && validated.error?.code === 'token-expired' ? WAITING : validated;
     // The grants are right before the first render: a viewer never sees a publish button, not even for a frame.
-    if (resolved.target) {
-      store.setTokenClaims(resolved.target.claims);
-      // The current token, for room actions (createRoomActions): a renewed one replaces it without a reconnect.
-      sessionTokens.set(room, resolved.target.token);
-    }
+    if (resolved.target) store.setTokenClaims(resolved.target.claims);
     if (mounted) apply();
   }
 
