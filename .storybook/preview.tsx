@@ -18,6 +18,7 @@ const preview: Preview = {
             // The README's order of guides.
             'Getting started',
             'The backend route',
+            'Room actions',
             'Layouts and big rooms',
             'Your own UI with hooks',
             'Audio rooms',

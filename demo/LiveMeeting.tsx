@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { EffectsControl, PreJoin, RoomProvider, useRoom, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
+import { createRoomActions, EffectsControl, PreJoin, RoomProvider, useRoom, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
 import { useConnection } from '@roomkit/react/query';
 import type { RoomOptions } from 'livekit-client';
 
@@ -13,20 +13,11 @@ export const LIVE_ROLES = {
 } as const;
 export type LiveRole = keyof typeof LIVE_ROLES;
 
-/** Administration is a server operation: the demo's backend performs it for a caller whose token allows it. */
-function adminCall(token: string | undefined, action: string, body: Record<string, unknown>) {
-  return async () => {
-    const response = await fetch(`/api/admin/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) {
-      const error = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-      throw new Error(error.error?.message ?? `HTTP ${response.status}`);
-    }
-  };
-}
+/**
+ * Administration and recording are server operations: the demo backend's room actions route performs them for a
+ * caller whose own connection token allows them (roomAdmin, roomRecord). One client for every meeting.
+ */
+const roomActions = createRoomActions({ endpoint: '/api/room-actions' });
 
 /** Background effects: @livekit/track-processors loads on first use; its files come from the demo server (vite.config.ts). */
 const effects: BackgroundEffectsConfig = {
@@ -78,11 +69,7 @@ export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: stri
           style={{ flex: 1, minHeight: 0 }}
           onLeave={onLeave}
           effects={<EffectsControl collapsible config={effects} />}
-          onMuteParticipant={(id, trackSid) => adminCall(token, 'mute', { identity: id, trackSid })()}
-          onRemoveParticipant={(id) => adminCall(token, 'remove', { identity: id })()}
-          onUpdatePermissions={(id, permissions) => adminCall(token, 'permissions', { identity: id, ...permissions })()}
-          onStartRecording={adminCall(token, 'recording', { active: true })}
-          onStopRecording={adminCall(token, 'recording', { active: false })}
+          actions={roomActions}
         />
       )}
     </RoomProvider>

@@ -1,24 +1,24 @@
 /**
  * `npm run demo`: the whole local stack on 127.0.0.1, so two browser tabs meet for real.
  *
- *   media server (LiveKit protocol, WebRTC)  ← the browser connects with a connection token
+ *   media server (LiveKit protocol, WebRTC; LiveKit's server API)  ← the browser connects with a connection token
  *   dev Room API (the service contract)      ← the customer backend calls it with the API key
- *   customer backend (POST /api/meeting-token, holds the API key)
- *   demo admin routes (/api/admin/*: room administration, for callers whose token has roomAdmin/roomRecord)
- *   Vite dev server for the demo app, proxying /api to the backend
+ *   customer backend (holds the API key): POST /api/meeting-token, and POST /api/room-actions (mute, remove,
+ *     permissions, hands, recording: createRoomActionsHandler, which calls the media server's server API)
+ *   Vite dev server for the demo app and its recording template (recording.html), proxying /api to the backend
  *
  * `npm run demo -- --simulated` serves only the app, on a simulated room from the testing kit.
- * To use a real deployment instead of the local Room API and media server, set ROOM_API_URL and ROOM_API_KEY:
- * the demo then starts only the customer backend and the app.
+ * To use a real deployment instead of the local Room API and media server, set ROOM_API_URL and ROOM_API_KEY (and
+ * ROOM_MEDIA_URL, the media server, for room actions): the demo then starts only the customer backend and the app.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { startCustomerBackend } from '../dev/customer-backend/index';
-import { startMediaServer, type MediaServer } from '../dev/media-server/index';
-import { startRoomApi, verifyToken } from '../dev/room-api/index';
+import { startMediaServer, type MediaServer, type MediaServerOptions } from '../dev/media-server/index';
+import { startRoomApi } from '../dev/room-api/index';
 
 export interface DemoOptions {
   /** Port of the app; 0 picks a free one. Default 5173. */
@@ -31,6 +31,10 @@ export interface DemoOptions {
   /** A real Room API (its base URL) and key: no local Room API or media server is started. */
   roomApiUrl?: string;
   roomApiKey?: string;
+  /** With `roomApiUrl`: the real media server, for room actions (default `ROOM_MEDIA_URL`). */
+  mediaUrl?: string;
+  /** Hears of each recording template page the local media server's egress opens (tests read it). */
+  onEgressPage?: MediaServerOptions['onEgressPage'];
   /** Token lifetime the backend requests, in seconds (tests use short ones to exercise refresh). */
   ttlSeconds?: number;
   quiet?: boolean;
@@ -44,73 +48,63 @@ export interface DemoOptions {
 export interface Demo {
   /** The app's address. */
   url: string;
-  /** The local media server, when one was started (tests drive its control API). */
+  /** The local media server, when one was started (tests read its rooms). */
   media: MediaServer | undefined;
+  /** The key the demo's backend holds (tests call LiveKit's server API with it, as a backend would). */
+  apiKey: string | undefined;
   close(): Promise<void>;
 }
 
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (chunks.length === 0) return {};
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  return Buffer.concat(chunks);
 }
 
 /**
- * The demo's server side: forwards /api/meeting-token to the customer backend (adding the demo's token
- * lifetime), and performs room administration for callers whose own connection token grants it.
+ * What the Vite server proxies /api to: a relay to the customer backend, which starts after Vite (its room actions
+ * route names the app's recording template, whose address is Vite's). Until then it answers 503.
  */
-function startDemoApi(backendUrl: string, media: MediaServer | undefined, secret: string | undefined) {
+function startApiRelay() {
+  let backendUrl: string | undefined;
   const server: Server = createHttpServer((req, res) => {
     void (async () => {
+      const body = await readBody(req);
+      if (!backendUrl) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"starting","message":"The demo backend is starting."}}');
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'accept', 'authorization']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
       try {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        if (url.pathname.startsWith('/api/admin/')) {
-          if (!media || !secret) return json(res, 501, { error: { code: 'not-available', message: 'Administration needs the local media server.' } });
-          const auth = req.headers.authorization ?? '';
-          const claims = verifyToken(auth.replace(/^Bearer\s+/i, ''), secret);
-          const body = await readJson(req);
-          const room = claims.video.room ?? '';
-          const action = url.pathname.slice('/api/admin/'.length);
-          const needs = action === 'recording' ? claims.video.roomRecord : claims.video.roomAdmin;
-          if (!needs) return json(res, 403, { error: { code: 'forbidden', message: `Your token does not allow ${action}.` } });
-          const identity = String(body.identity ?? '');
-          if (action === 'remove') media.removeParticipant(room, identity);
-          else if (action === 'mute') media.muteTrack(room, identity, String(body.trackSid ?? ''), true);
-          else if (action === 'permissions') media.setPermissions(room, identity, { canPublish: Boolean(body.canPublish) });
-          else if (action === 'recording') media.setRecording(room, Boolean(body.active));
-          else return json(res, 404, { error: { code: 'not-found', message: `No admin action ${action}.` } });
-          return json(res, 200, { ok: true });
+        const upstream = await fetch(`${backendUrl}${req.url ?? '/'}`, {
+          method: req.method ?? 'GET',
+          headers,
+          ...(body.byteLength > 0 && { body: new Uint8Array(body) }),
+        });
+        const relayed: Record<string, string> = {};
+        for (const name of ['content-type', 'cache-control', 'retry-after', 'allow']) {
+          const value = upstream.headers.get(name);
+          if (value !== null) relayed[name] = value;
         }
-        if (url.pathname === '/api/meeting-token' && req.method === 'POST') {
-          const body = await readJson(req);
-          const upstream = await fetch(`${backendUrl}/api/meeting-token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          const relayed: Record<string, string> = { 'content-type': upstream.headers.get('content-type') ?? 'application/json' };
-          for (const name of ['cache-control', 'retry-after']) {
-            const value = upstream.headers.get(name);
-            if (value !== null) relayed[name] = value;
-          }
-          res.writeHead(upstream.status, relayed);
-          return res.end(Buffer.from(await upstream.arrayBuffer()));
-        }
-        json(res, 404, { error: { code: 'not-found', message: 'Unknown demo API route.' } });
-      } catch (error) {
-        json(res, 400, { error: { code: 'bad-request', message: error instanceof Error ? error.message : String(error) } });
+        res.writeHead(upstream.status, relayed).end(Buffer.from(await upstream.arrayBuffer()));
+      } catch {
+        res.writeHead(502, { 'content-type': 'application/json' }).end('{"error":{"code":"bad_gateway","message":"The demo backend cannot be reached."}}');
       }
     })();
   });
-  return new Promise<{ url: string; close(): Promise<void> }>((resolveStart) => {
+  return new Promise<{ url: string; setBackend(url: string): void; close(): Promise<void> }>((resolveStart) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolveStart({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+      resolveStart({
+        url: `http://127.0.0.1:${port}`,
+        setBackend: (url) => void (backendUrl = url),
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
     });
   });
 }
@@ -118,17 +112,22 @@ function startDemoApi(backendUrl: string, media: MediaServer | undefined, secret
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const closers: Array<() => Promise<void>> = [];
   let media: MediaServer | undefined;
-  let apiUrl: string | undefined;
+  let apiKey = options.roomApiKey;
   try {
+    let relay: Awaited<ReturnType<typeof startApiRelay>> | undefined;
+    let roomApiUrl = options.roomApiUrl;
     if (!options.simulated) {
-      let roomApiUrl = options.roomApiUrl;
-      let apiKey = options.roomApiKey;
-      let secret: string | undefined;
       if (!roomApiUrl) {
-        secret = randomBytes(32).toString('base64url');
-        media = await startMediaServer({ port: options.mediaPort ?? 0, tokenSecret: secret });
-        closers.push(() => media!.close());
+        const secret = randomBytes(32).toString('base64url');
         apiKey = `lk_demo.${randomBytes(18).toString('base64url')}`;
+        // One key store for both dev servers: the media server's server API accepts the keys the Room API issues.
+        media = await startMediaServer({
+          port: options.mediaPort ?? 0,
+          tokenSecret: secret,
+          apiKeys: `demo=${apiKey}`,
+          ...(options.onEgressPage ? { onEgressPage: options.onEgressPage } : {}),
+        });
+        closers.push(() => media!.close());
         const roomApi = await startRoomApi({
           port: options.roomApiPort ?? 0,
           keys: `demo=${apiKey}`,
@@ -139,16 +138,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         closers.push(() => roomApi.close());
         roomApiUrl = roomApi.baseUrl;
       }
-      const backend = await startCustomerBackend({
-        roomApiUrl,
-        apiKey: apiKey!,
-        port: 0,
-        ...(options.ttlSeconds ? { ttlSeconds: options.ttlSeconds } : {}),
-      });
-      closers.push(() => backend.close());
-      const demoApi = await startDemoApi(backend.url, media, secret);
-      closers.push(() => demoApi.close());
-      apiUrl = demoApi.url;
+      relay = await startApiRelay();
+      closers.push(() => relay!.close());
     }
     const vite: ViteDevServer = await createViteServer({
       configFile: resolve(import.meta.dirname, 'vite.config.ts'),
@@ -158,16 +149,34 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         host: '127.0.0.1',
         port: options.port ?? 5173,
         strictPort: false,
-        ...(apiUrl ? { proxy: { '/api': apiUrl } } : {}),
+        ...(relay ? { proxy: { '/api': relay.url } } : {}),
         ...(options.frozen ? { watch: null, hmr: false } : {}),
       },
     });
     await vite.listen();
     closers.push(() => vite.close());
-    const address = vite.httpServer?.address() as AddressInfo;
+    const url = `http://127.0.0.1:${(vite.httpServer?.address() as AddressInfo).port}/`;
+    if (relay) {
+      const mediaUrl = media?.url ?? options.mediaUrl ?? process.env.ROOM_MEDIA_URL;
+      const backend = await startCustomerBackend({
+        roomApiUrl: roomApiUrl!,
+        apiKey: apiKey!,
+        port: 0,
+        ...(options.ttlSeconds ? { ttlSeconds: options.ttlSeconds } : {}),
+        ...(mediaUrl ? { mediaUrl } : {}),
+        recording: {
+          templateUrl: `${url}recording.html`,
+          // The dev media server's egress opens the template and writes no file; LiveKit Egress writes this one.
+          output: { fileOutputs: [{ filepath: 'recordings/{room_name}-{time}.mp4' }] },
+        },
+      });
+      closers.push(() => backend.close());
+      relay.setBackend(backend.url);
+    }
     return {
-      url: `http://127.0.0.1:${address.port}/`,
+      url,
       media,
+      apiKey,
       close: async () => {
         for (const close of closers.reverse()) await close().catch(() => {});
       },
@@ -188,6 +197,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     roomApiPort: Number(env.ROOM_API_PORT ?? 7881),
     ...(env.ROOM_API_URL ? { roomApiUrl: env.ROOM_API_URL } : {}),
     ...(env.ROOM_API_KEY ? { roomApiKey: env.ROOM_API_KEY } : {}),
+    ...(env.ROOM_MEDIA_URL ? { mediaUrl: env.ROOM_MEDIA_URL } : {}),
   });
   console.info(
     simulated

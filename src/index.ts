@@ -19,6 +19,9 @@ export type {
   FetchConnection,
   FetchConnectionContext,
 } from './room/connection/connectionRequest.js';
+export { createRoomActions } from './room/connection/roomActions.js';
+export type { RoomActionCallbacks, RoomActionErrorDetails, RoomActions, RoomActionsOptions } from './room/connection/roomActions.js';
+export type { RoomAction, RoomActionResult, RoomActionType } from './room/connection/roomAction.js';
 export type { ChatMessage } from './chat/chatStore.js';
 export type { TranscriptionSegment } from './captions/transcriptionStore.js';
 export type { AgentState } from './room/state/agentState.js';
@@ -36,6 +39,7 @@ export { useRoomInfo } from './room/hooks/useRoomInfo.js';
 export { useRoomError } from './room/hooks/useRoomError.js';
 export { useGrants } from './room/hooks/useGrants.js';
 export { useCan } from './room/hooks/useCan.js';
+export { useRoomActions } from './room/hooks/useRoomActions.js';
 export type { UseCanOptions } from './room/hooks/useCan.js';
 export { useLocalParticipant } from './room/hooks/useLocalParticipant.js';
 export { useRemoteParticipants } from './room/hooks/useRemoteParticipants.js';

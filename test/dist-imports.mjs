@@ -37,6 +37,9 @@ if (typeof server.DEFAULT_GRANTS.canPublish !== 'boolean') fail('DEFAULT_GRANTS.
 if (typeof server.createConnectionHandler !== 'function' || typeof server.toNodeListener !== 'function') {
   fail('createConnectionHandler / toNodeListener missing from @roomkit/react/server');
 }
+if (typeof server.createRoomActionsHandler !== 'function' || typeof server.createRoomActionsHandler({ mediaUrl: 'wss://media.example.com' }) !== 'function') {
+  fail('createRoomActionsHandler is missing from @roomkit/react/server, or does not make a handler in plain Node');
+}
 
 // Every module the server entry reaches, by following relative imports from dist/server.js: none may carry
 // 'use client', and none may import React or livekit-client. The client entries must carry the directive.

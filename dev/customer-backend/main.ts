@@ -1,8 +1,8 @@
 /**
  * Example customer backend, from the command line: `npx tsx dev/customer-backend/main.ts`.
  *
- * PORT (7882), ROOM_API_URL (http://127.0.0.1:7881/api/v1), ROOM_API_KEY (required, `lk_<id>.<secret>`).
- * Listens on 127.0.0.1 only.
+ * PORT (7882), ROOM_API_URL (http://127.0.0.1:7881/api/v1), ROOM_API_KEY (required, `lk_<id>.<secret>`),
+ * ROOM_MEDIA_URL (ws://127.0.0.1:7880, the media server room actions go to). Listens on 127.0.0.1 only.
  */
 import { startCustomerBackend } from './startCustomerBackend';
 
@@ -12,9 +12,10 @@ try {
   const backend = await startCustomerBackend({
     roomApiUrl: process.env.ROOM_API_URL || 'http://127.0.0.1:7881/api/v1',
     apiKey: process.env.ROOM_API_KEY ?? '',
+    mediaUrl: process.env.ROOM_MEDIA_URL || 'ws://127.0.0.1:7880',
     port,
   });
-  console.info(`Customer backend listening on ${backend.url} (POST /api/meeting-token, GET /api/health)`);
+  console.info(`Customer backend listening on ${backend.url} (POST /api/meeting-token, POST /api/room-actions, GET /api/health)`);
   const stop = () => void backend.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

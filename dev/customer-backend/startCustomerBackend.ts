@@ -1,10 +1,11 @@
 /**
- * An example customer backend: the server a RoomKit app would call for a connection token.
+ * An example customer backend: the server a RoomKit app calls for a connection token, and for room actions.
  *
  * It holds the Room API key and never sends it to the browser. The token route is `createConnectionHandler`
- * from `@roomkit/react/server`, served through `toNodeListener`; this file adds only what is the app's own: who
- * the caller is and what their role may do. A real backend takes the identity and role from its own session;
- * this example trusts the request body.
+ * from `@roomkit/react/server`, the room actions route `createRoomActionsHandler`, both served through
+ * `toNodeListener`; this file adds only what is the app's own: who the caller is and what their role may do. A real
+ * backend takes the identity and role from its own session; this example trusts the token request's body. The room
+ * actions route needs no such trust: it acts for the caller's own connection token, which the media server vouches for.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -12,8 +13,8 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // An app writes `from '@roomkit/react/server'`; the example imports the same entry from source, so tests, the
 // demo and `npm run customer-backend` run without a build.
-import { createConnectionHandler, toNodeListener } from '../../src/server/index';
-import type { ConnectionParticipant, TokenGrants } from '../../src/server/index';
+import { createConnectionHandler, createRoomActionsHandler, toNodeListener } from '../../src/server/index';
+import type { ConnectionParticipant, RecordingOptions, TokenGrants } from '../../src/server/index';
 
 export type MeetingRole = 'publisher' | 'viewer' | 'admin' | 'recorder' | 'observer';
 
@@ -23,7 +24,7 @@ export type MeetingGrants = TokenGrants;
 export const ROLE_GRANTS: Readonly<Record<MeetingRole, Readonly<MeetingGrants>>> = {
   publisher: { canPublish: true, canSubscribe: true, canPublishData: true },
   viewer: { canPublish: false, canSubscribe: true, canPublishData: false },
-  admin: { canPublish: true, canSubscribe: true, canPublishData: true, roomAdmin: true },
+  admin: { canPublish: true, canSubscribe: true, canPublishData: true, roomAdmin: true, roomRecord: true },
   recorder: { canPublish: false, canSubscribe: true, canPublishData: false, hidden: true, roomRecord: true },
   observer: { canPublish: false, canSubscribe: true, canPublishData: false, hidden: true },
 };
@@ -43,6 +44,14 @@ export interface CustomerBackendOptions {
   defaultRoom?: string;
   /** Role used when a request names none (default `viewer`, the least privileged). */
   defaultRole?: MeetingRole;
+  /**
+   * The media server (the `url` the Room API's token responses carry, `wss://…`): with it, `POST /api/room-actions`
+   * performs room actions there (`createRoomActionsHandler`); without it that route answers 500 and logs the fix.
+   * Default: the `ROOM_MEDIA_URL` environment variable.
+   */
+  mediaUrl?: string;
+  /** How the room actions route records (`recording` of `createRoomActionsHandler`); without it, recording answers 500. */
+  recording?: RecordingOptions;
 }
 
 export interface CustomerBackendHandle {
@@ -137,10 +146,20 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
     onError: (error) => console.warn(`Customer backend: ${error.message}`),
   });
   const tokenRoute = toNodeListener(async (request) => handler(await withDefaultRoom(request, defaultRoom)));
+  // Room actions: the caller's own connection token says where and whether (roomAdmin, roomRecord).
+  const actionsRoute = toNodeListener(
+    createRoomActionsHandler({
+      apiKey: options.apiKey,
+      ...(options.mediaUrl !== undefined && { mediaUrl: options.mediaUrl }),
+      ...(options.recording !== undefined && { recording: options.recording }),
+      onError: (error) => console.warn(`Customer backend (room actions): ${error.message}`),
+    }),
+  );
 
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/api/meeting-token') return tokenRoute(req, res);
+    if (pathname === '/api/room-actions') return actionsRoute(req, res);
     if (pathname !== '/api/health') {
       return sendJson(res, 404, { error: { code: 'not_found', message: `No route for ${pathname}.` } });
     }

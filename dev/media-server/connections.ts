@@ -9,7 +9,7 @@ import type { Participant } from './participant';
 import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
 import { decodeJoinRequest, decodeRequest, encodeResponse } from './signal';
-import { TokenError, verifyAccessToken, type AccessTokenClaims } from './token';
+import { TokenError, verifyAccessToken, type AccessTokenClaims, type SecretLookup } from './token';
 
 const V0_MESSAGE =
   'the RoomKit dev media server speaks only the v1 signalling path (/rtc/v1); keep livekit-client\'s singlePeerConnection enabled';
@@ -34,12 +34,13 @@ function tokenFrom(url: URL, request: IncomingMessage): string {
  */
 export class SignalConnections {
   private readonly ctx: ServerContext;
-  private readonly secret: string;
+  /** The secret of a token's key (its `iss`). */
+  private readonly secret: SecretLookup;
   private readonly rooms: RoomRegistry;
   private readonly sockets = new Set<WebSocket>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
-  constructor(ctx: ServerContext, secret: string, rooms: RoomRegistry) {
+  constructor(ctx: ServerContext, secret: SecretLookup, rooms: RoomRegistry) {
     this.ctx = ctx;
     this.secret = secret;
     this.rooms = rooms;
@@ -51,7 +52,11 @@ export class SignalConnections {
     this.sockets.clear();
   }
 
-  /** `/rtc/v1/validate`: livekit-client asks it why an upgrade failed; 401/403 become ConnectionError NotAllowed. */
+  /**
+   * `/rtc/v1/validate` (and `/rtc/validate`): livekit-client asks it why an upgrade failed (401/403 become
+   * ConnectionError NotAllowed); a server may ask it whether a connection token is good. The token comes from
+   * `Authorization: Bearer`, else the `access_token` query parameter, as LiveKit's auth middleware reads it.
+   */
   validate(url: URL, req: IncomingMessage, res: ServerResponse, v0: boolean): void {
     try {
       verifyAccessToken(tokenFrom(url, req), this.secret);

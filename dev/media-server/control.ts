@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ControlError } from './errors';
-import type { PermissionPatch } from './grants';
 import type { QualityName } from './rooms';
 import type { MediaServer } from './server';
-import type { TrackSourceName } from './token';
 
 type Body = Record<string, unknown>;
 
@@ -14,7 +12,6 @@ interface Route {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const SOURCES: readonly TrackSourceName[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'];
 
 function bool(body: Body, key: string): boolean | undefined {
   const value = body[key];
@@ -30,35 +27,11 @@ function str(body: Body, key: string): string | undefined {
   return value;
 }
 
-function stringRecord(body: Body, key: string): Record<string, string> | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) {
-    throw new ControlError(`"${key}" must be an object of strings`, 400);
-  }
-  return value as Record<string, string>;
-}
-
 function stringList(body: Body, key: string): string[] | undefined {
   const value = body[key];
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ControlError(`"${key}" must be a list of strings`, 400);
   return value as string[];
-}
-
-function permissionPatch(body: Body): PermissionPatch {
-  const patch: PermissionPatch = {};
-  for (const key of ['canPublish', 'canSubscribe', 'canPublishData', 'canUpdateMetadata', 'hidden'] as const) {
-    const value = bool(body, key);
-    if (value !== undefined) patch[key] = value;
-  }
-  const sources = stringList(body, 'canPublishSources');
-  if (sources) {
-    const unknown = sources.find((s) => !(SOURCES as readonly string[]).includes(s));
-    if (unknown !== undefined) throw new ControlError(`unknown source "${unknown}"`, 400);
-    patch.canPublishSources = sources as TrackSourceName[];
-  }
-  return patch;
 }
 
 function speakers(body: Body): { identity: string; level?: number }[] | null {
@@ -78,34 +51,12 @@ const ROOM = '([^/]+)';
 const PARTICIPANT = `${ROOM}/participants/([^/]+)`;
 
 /**
- * The control endpoints, relative to `/control`. Every answer is JSON; errors are `{ "error": "…" }` with 400 or
- * 404.
+ * The control endpoints, relative to `/control`: what tests need and LiveKit's server API (roomService.ts,
+ * egressService.ts) has no method for. Every answer is JSON; errors are `{ "error": "…" }` with 400 or 404.
  */
 const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/rooms$/, handle: (s) => s.rooms() },
   { method: 'GET', pattern: new RegExp(`^/rooms/${ROOM}$`), handle: (s, [room]) => s.room(room!) ?? notFound(room!) },
-  {
-    method: 'DELETE',
-    pattern: new RegExp(`^/rooms/${ROOM}$`),
-    handle: (s, [room]) => {
-      s.deleteRoom(room!);
-      return { deleted: room };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/rooms/${ROOM}/metadata$`),
-    handle: (s, [room], body) => s.setRoomMetadata(room!, str(body, 'metadata') ?? ''),
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/rooms/${ROOM}/recording$`),
-    handle: (s, [room], body) => {
-      const active = bool(body, 'active');
-      if (active === undefined) throw new ControlError('"active" is required', 400);
-      return s.setRecording(room!, active);
-    },
-  },
   {
     method: 'POST',
     pattern: new RegExp(`^/rooms/${ROOM}/speakers$`),
@@ -116,16 +67,17 @@ const ROUTES: Route[] = [
     pattern: new RegExp(`^/rooms/${ROOM}/data$`),
     handle: (s, [room], body) => {
       const payload = str(body, 'payload');
+      const from = str(body, 'from');
       if (payload === undefined) throw new ControlError('"payload" is required', 400);
-      const message: Parameters<MediaServer['sendData']>[1] = { payload };
+      // data from the server itself is LiveKit's RoomService.SendData (/twirp); this sends as a participant
+      if (from === undefined) throw new ControlError('"from" (a participant of the room) is required; data from the server is RoomService.SendData', 400);
+      const message: Parameters<MediaServer['sendData']>[1] = { payload, from };
       const topic = str(body, 'topic');
       if (topic !== undefined) message.topic = topic;
       const reliable = bool(body, 'reliable');
       if (reliable !== undefined) message.reliable = reliable;
       const destinations = stringList(body, 'destinationIdentities');
       if (destinations) message.destinationIdentities = destinations;
-      const from = str(body, 'from');
-      if (from !== undefined) message.from = from;
       return { delivered: s.sendData(room!, message) };
     },
   },
@@ -174,33 +126,6 @@ const ROUTES: Route[] = [
   },
   {
     method: 'POST',
-    pattern: new RegExp(`^/rooms/${PARTICIPANT}/permissions$`),
-    handle: (s, [room, identity], body) => s.setPermissions(room!, identity!, permissionPatch(body)),
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/rooms/${PARTICIPANT}/metadata$`),
-    handle: (s, [room, identity], body) => {
-      const update: { name?: string; metadata?: string; attributes?: Record<string, string> } = {};
-      const name = str(body, 'name');
-      if (name !== undefined) update.name = name;
-      const metadata = str(body, 'metadata');
-      if (metadata !== undefined) update.metadata = metadata;
-      const attributes = stringRecord(body, 'attributes');
-      if (attributes) update.attributes = attributes;
-      return s.updateParticipant(room!, identity!, update);
-    },
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/rooms/${PARTICIPANT}/remove$`),
-    handle: (s, [room, identity]) => {
-      s.removeParticipant(room!, identity!);
-      return { removed: identity };
-    },
-  },
-  {
-    method: 'POST',
     pattern: new RegExp(`^/rooms/${PARTICIPANT}/drop-signal$`),
     handle: (s, [room, identity]) => ({ dropped: s.dropSignal(room!, { identity: identity! }) }),
   },
@@ -211,16 +136,6 @@ const ROUTES: Route[] = [
       const quality = body.quality;
       if (quality !== null && typeof quality !== 'string') throw new ControlError('"quality" must be a string or null', 400);
       return s.setConnectionQuality(room!, identity!, quality as QualityName | null);
-    },
-  },
-  {
-    method: 'POST',
-    pattern: new RegExp(`^/rooms/${PARTICIPANT}/tracks/([^/]+)/mute$`),
-    handle: (s, [room, identity, track], body) => {
-      const muted = bool(body, 'muted');
-      if (muted === undefined) throw new ControlError('"muted" is required', 400);
-      s.muteTrack(room!, identity!, track!, muted);
-      return { muted };
     },
   },
   {

@@ -45,7 +45,8 @@ export function sourceName(source: TrackSource): TrackSourceName | 'unknown' {
  * The live permission a token's grant starts with. Absent flags default as LiveKit's do: publishing,
  * subscribing and data allowed, hidden not, and updating one's own name, metadata and attributes NOT allowed
  * unless the grant says `canUpdateOwnMetadata: true` (a feature relying on it must ask for it, here as in
- * production). An agent (token `kind: 'agent'`) gets the `agent` flag, as LiveKit gives it.
+ * production). An agent (token `kind: 'agent'`) gets the `agent` flag, as LiveKit gives it; a `recorder` grant (LiveKit
+ * Egress's) the `recorder` flag.
  */
 export function permissionFromGrant(video: VideoGrant, kind?: string): ParticipantPermission {
   return new ParticipantPermission({
@@ -56,6 +57,7 @@ export function permissionFromGrant(video: VideoGrant, kind?: string): Participa
     canPublishSources: (video.canPublishSources ?? []).map(sourceFromName),
     canUpdateMetadata: video.canUpdateOwnMetadata ?? false,
     hidden: video.hidden ?? false,
+    recorder: video.recorder ?? false,
   });
 }
 

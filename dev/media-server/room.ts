@@ -29,6 +29,11 @@ export interface RoomState {
   participants: ParticipantState[];
 }
 
+/** LiveKit's `IsRecorder`: an egress participant (token kind) or one whose permission says `recorder`. */
+export function isRecorder(participant: Participant): boolean {
+  return participant.kind === 'egress' || participant.permission.recorder;
+}
+
 /**
  * One room: who is in it (joining, leaving, timing out), what they publish, and the data between them. What the
  * members are told about each other and the room is {@link RoomUpdates}.
@@ -101,6 +106,7 @@ export class Room implements ParticipantHost {
     const participant = new Participant(this, this.ctx, ws, init);
     const others = this.participants.filter((p) => !p.hidden);
     this.members.set(participant.identity, participant);
+    const recordingStarted = this.recorderJoined(participant);
     participant.send({
       case: 'join',
       value: new JoinResponse({
@@ -123,6 +129,7 @@ export class Room implements ParticipantHost {
     this.ctx.logger.info(`${participant.identity} joined ${this.name} as ${participant.sid}${participant.hidden ? ' (hidden)' : ''}`);
     this.updates.announce(participant);
     this.updates.greet(participant, others);
+    if (recordingStarted) this.updates.roomChanged(this.info());
     for (const addTrack of request.addTrackRequests) participant.addTrack(addTrack);
     if (request.publisherOffer) participant.acceptOffer(request.publisherOffer);
     return participant;
@@ -170,7 +177,15 @@ export class Room implements ParticipantHost {
     const participant = new Participant(this, this.ctx, null, init);
     this.members.set(participant.identity, participant);
     this.updates.announce(participant);
+    if (this.recorderJoined(participant)) this.updates.roomChanged(this.info());
     return participant;
+  }
+
+  /** As LiveKit's room.go: a recorder joining turns `activeRecording` on. True when it changed. */
+  private recorderJoined(participant: Participant): boolean {
+    if (!isRecorder(participant) || this.activeRecording) return false;
+    this.activeRecording = true;
+    return true;
   }
 
   /** Sends `participant`'s current info to itself and, unless it is hidden, to everyone else. */
@@ -189,6 +204,11 @@ export class Room implements ParticipantHost {
     this.updates.forgetSpeaker(participant);
     this.ctx.logger.info(`${participant.identity} left ${this.name} (${DisconnectReason[reason]})`);
     this.updates.participantLeft(participant, reason);
+    // As LiveKit's room.go: the last recorder leaving turns `activeRecording` off.
+    if (isRecorder(participant)) {
+      const recording = this.participants.some(isRecorder);
+      if (recording !== this.activeRecording) this.setRecording(recording);
+    }
   }
 
   publicationReady(publication: Publication): void {
@@ -230,6 +250,7 @@ export class Room implements ParticipantHost {
     this.updates.roomChanged(this.info());
   }
 
+  /** Imposes `activeRecording` (the handle's `setRecording`), until a recorder joins or leaves. */
   setRecording(active: boolean): void {
     this.activeRecording = active;
     this.updates.roomChanged(this.info());

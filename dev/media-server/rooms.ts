@@ -45,6 +45,11 @@ export class RoomRegistry {
     return this.roomsByName.get(name);
   }
 
+  /** Every room. */
+  list(): Room[] {
+    return [...this.roomsByName.values()];
+  }
+
   /**
    * Drops the signalling sockets of `room`'s participants (of `identity` alone, when given), keeping their peer
    * connections: each client resumes within `windowMs` or leaves. Returns the identities dropped.

@@ -9,8 +9,16 @@ import type { ParticipantState } from './participant';
 import type { ServerDataMessage, ServerTextMessage } from './data';
 import type { RoomState } from './room';
 import { RoomRegistry, type QualityName } from './rooms';
-import { DEFAULT_TOKEN_SECRET } from './token';
+import { DEFAULT_TOKEN_SECRET, signAccessToken } from './token';
 import type { SyntheticOptions } from './synthetic/crowd';
+import type { Page } from 'playwright-core';
+import type { ApiKeyEntry } from '../room-api/apiKeys';
+import { DevEgress } from './egress';
+import { findChromium } from './egressBrowser';
+import { egressService } from './egressService';
+import { roomService } from './roomService';
+import { authenticateServerCall, ServerKeys, type ServerCaller } from './serverAuth';
+import { serveTwirp, type TwirpServices } from './twirp';
 
 export interface MediaServerOptions {
   /** TCP port for signalling and control; 0 picks a free one. Default 7880. */
@@ -19,6 +27,21 @@ export interface MediaServerOptions {
   host?: string;
   /** HS256 secret that connection tokens are verified with. Default: `ROOM_TOKEN_SECRET`, else `roomkit-dev-secret`. */
   tokenSecret?: string;
+  /** The key id of `tokenSecret` (the `iss` of the Room API's connection tokens). Default `roomkit-dev`. */
+  tokenKeyId?: string;
+  /**
+   * The dev Room API's API keys, as its `ROOM_API_KEYS` (`app1=lk_id1.secret1,...`) or a list: LiveKit's server API
+   * (Twirp) accepts server tokens signed with any of them (`iss` = the key id), as with LiveKit's API keys, and
+   * connection tokens signed with one are accepted too. Default none.
+   */
+  apiKeys?: string | readonly ApiKeyEntry[];
+  /**
+   * The Chromium the dev egress opens template pages with (a room composite with `customBaseUrl`), or false for
+   * none (a server-side recorder participant then stands in). Default `/usr/bin/chromium`, when it exists.
+   */
+  egressChromium?: string | false;
+  /** Hears of each page the dev egress opens, with its egress id, before it loads (tests read the page's DOM). */
+  onEgressPage?: (egressId: string, page: Page) => void;
   /** Addresses offered as ICE host candidates. Default `['127.0.0.1']`. */
   iceHosts?: string[];
   /** Serve the `/control/*` HTTP endpoints (when a {@link ControlHandler} is mounted). Default true. */
@@ -113,6 +136,9 @@ class DevMediaServer implements MediaServer {
   private readonly control: ControlHandler | undefined;
   private readonly registry: RoomRegistry;
   private readonly connections: SignalConnections;
+  private readonly egress: DevEgress;
+  private readonly twirpServices: TwirpServices<ServerCaller | undefined>;
+  private readonly keys: ServerKeys;
   private http: Server | undefined;
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private currentPort: number;
@@ -131,7 +157,28 @@ class DevMediaServer implements MediaServer {
     };
     this.registry = new RoomRegistry(this.ctx);
     const secret = options.tokenSecret ?? process.env.ROOM_TOKEN_SECRET ?? DEFAULT_TOKEN_SECRET;
-    this.connections = new SignalConnections(this.ctx, secret, this.registry);
+    const tokenKeyId = options.tokenKeyId ?? 'roomkit-dev';
+    this.keys = new ServerKeys(secret, tokenKeyId, options.apiKeys ?? []);
+    this.connections = new SignalConnections(this.ctx, this.keys.connectionSecret, this.registry);
+    this.egress = new DevEgress(this.registry, {
+      chromium: findChromium(options.egressChromium ?? '/usr/bin/chromium'),
+      wsUrl: () => this.url,
+      // LiveKit Egress's BuildEgressToken: the egress id as identity, hidden, recorder, subscribe only, 24 h
+      recorderToken: (identity, room) =>
+        signAccessToken(
+          {
+            identity,
+            kind: 'egress',
+            issuer: tokenKeyId,
+            ttlSeconds: 24 * 3600,
+            video: { roomJoin: true, room, canSubscribe: true, canPublish: false, canPublishData: false, hidden: true, recorder: true },
+          },
+          secret,
+        ),
+      onTemplatePage: options.onEgressPage,
+      logger: this.ctx.logger,
+    });
+    this.twirpServices = { 'livekit.RoomService': roomService(this.registry), 'livekit.Egress': egressService(this.egress, this.registry) };
   }
 
   get port(): number {
@@ -177,7 +224,7 @@ class DevMediaServer implements MediaServer {
   async drop(): Promise<void> {
     const rooms = this.registry.takeAll();
     this.connections.terminateAll();
-    await Promise.all(rooms.map((room) => room.dispose({ abrupt: true })));
+    await Promise.all([...rooms.map((room) => room.dispose({ abrupt: true })), this.egress.reset()]);
   }
 
   async stop(): Promise<void> {
@@ -198,7 +245,7 @@ class DevMediaServer implements MediaServer {
     for (const room of rooms) {
       for (const participant of room.participants) participant.sendLeave(DisconnectReason.SERVER_SHUTDOWN, 'disconnect');
     }
-    await Promise.all(rooms.map((room) => room.dispose({ abrupt: false })));
+    await Promise.all([...rooms.map((room) => room.dispose({ abrupt: false })), this.egress.close()]);
     this.connections.terminateAll();
     await this.stopListening();
   }
@@ -232,6 +279,11 @@ class DevMediaServer implements MediaServer {
     }
     if (path.endsWith('/rtc/v1/validate') || path.endsWith('/rtc/validate')) {
       this.connections.validate(url, req, res, path.endsWith('/rtc/validate'));
+      return;
+    }
+    if (path.startsWith('/twirp/')) {
+      const authenticate = (request: IncomingMessage) => authenticateServerCall(request, this.keys);
+      void serveTwirp(req, res, path, this.twirpServices, authenticate, (error) => this.ctx.logger.error('server API', error));
       return;
     }
     if (this.control && (path === '/control' || path.startsWith('/control/'))) {

@@ -18,6 +18,8 @@ export interface VideoGrant {
   hidden?: boolean;
   roomAdmin?: boolean;
   roomRecord?: boolean;
+  /** LiveKit Egress's recorder: while one is in the room, the room is recording (`activeRecording`). */
+  recorder?: boolean;
 }
 
 /** The verified claims of a connection token. */
@@ -57,6 +59,7 @@ const BOOLEAN_GRANTS = [
   'hidden',
   'roomAdmin',
   'roomRecord',
+  'recorder',
 ] as const;
 
 function hmac(secret: string, signingInput: string): Buffer {
@@ -103,29 +106,63 @@ function readAttributes(raw: unknown): Record<string, string> | undefined {
   return Object.fromEntries(entries);
 }
 
+/** A JWT split into its parts, its signature not yet checked. */
+export interface DecodedJwt {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+  signingInput: string;
+  signature: string;
+}
+
 /**
- * Verifies an HS256 connection token and returns its claims.
+ * Splits a JWT and decodes its header and payload without checking anything else: the payload's `iss` names the
+ * key whose secret checks the signature ({@link checkJwt}).
+ *
+ * @throws {TokenError} (401) when it is not three base64url JSON parts.
+ */
+export function decodeJwt(token: string): DecodedJwt {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new TokenError('malformed token: expected three dot-separated parts');
+  const [headerSegment, payloadSegment, signature] = parts as [string, string, string];
+  return {
+    header: decodeJsonSegment(headerSegment, 'header'),
+    payload: decodeJsonSegment(payloadSegment, 'payload'),
+    signingInput: `${headerSegment}.${payloadSegment}`,
+    signature,
+  };
+}
+
+/**
+ * Checks a decoded JWT's algorithm (HS256), its signature with `secret`, `exp` and `nbf`.
+ *
+ * @throws {TokenError} (401) naming what is wrong.
+ */
+export function checkJwt(jwt: DecodedJwt, secret: string, nowMs: number = Date.now()): void {
+  if (jwt.header.alg !== 'HS256') throw new TokenError(`unsupported token algorithm ${JSON.stringify(jwt.header.alg)}`);
+  const expected = hmac(secret, jwt.signingInput);
+  const actual = Buffer.from(jwt.signature, 'base64url');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+    throw new TokenError('invalid token signature');
+  }
+  const nowSeconds = nowMs / 1000;
+  if (typeof jwt.payload.exp === 'number' && jwt.payload.exp <= nowSeconds) throw new TokenError('token has expired');
+  if (typeof jwt.payload.nbf === 'number' && jwt.payload.nbf > nowSeconds) throw new TokenError('token is not valid yet');
+}
+
+/** The secret a token signed with key `keyId` (its `iss`) is checked with. */
+export type SecretLookup = (keyId: string | undefined) => string;
+
+/**
+ * Verifies an HS256 connection token and returns its claims. `secret` is the secret, or a lookup from the token's
+ * `iss` (its API key id) to the secret, as LiveKit finds a key's secret.
  *
  * @throws {TokenError} (status 401) when the token is malformed, not HS256, wrongly signed, expired, not yet
  * valid, or carries no identity or room; (status 403) when its grant does not allow joining a room.
  */
-export function verifyAccessToken(token: string, secret: string, nowMs: number = Date.now()): AccessTokenClaims {
-  const parts = token.split('.');
-  if (parts.length !== 3) throw new TokenError('malformed token: expected three dot-separated parts');
-  const [headerSegment, payloadSegment, signatureSegment] = parts as [string, string, string];
-  const header = decodeJsonSegment(headerSegment, 'header');
-  if (header.alg !== 'HS256') throw new TokenError(`unsupported token algorithm ${JSON.stringify(header.alg)}`);
-
-  const expected = hmac(secret, `${headerSegment}.${payloadSegment}`);
-  const actual = Buffer.from(signatureSegment, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-    throw new TokenError('invalid token signature');
-  }
-
-  const payload = decodeJsonSegment(payloadSegment, 'payload');
-  const nowSeconds = nowMs / 1000;
-  if (typeof payload.exp === 'number' && payload.exp <= nowSeconds) throw new TokenError('token has expired');
-  if (typeof payload.nbf === 'number' && payload.nbf > nowSeconds) throw new TokenError('token is not valid yet');
+export function verifyAccessToken(token: string, secret: string | SecretLookup, nowMs: number = Date.now()): AccessTokenClaims {
+  const jwt = decodeJwt(token);
+  const { payload } = jwt;
+  checkJwt(jwt, typeof secret === 'string' ? secret : secret(typeof payload.iss === 'string' ? payload.iss : undefined), nowMs);
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenError('token has no identity (sub)');
 
   const video = readVideoGrant(payload.video);
@@ -157,6 +194,8 @@ export interface SignTokenInput {
   kind?: ParticipantKindName;
   /** Lifetime in seconds; default 600. A negative value makes an already expired token (for tests). */
   ttlSeconds?: number;
+  /** The `iss` claim: the key id of the secret (default `roomkit-dev`, the Room API's). */
+  issuer?: string;
   video: VideoGrant;
 }
 
@@ -169,7 +208,7 @@ export function signAccessToken(input: SignTokenInput, secret: string, nowMs: nu
   const ttl = input.ttlSeconds ?? 600;
   const payload: Record<string, unknown> = {
     sub: input.identity,
-    iss: 'roomkit-dev',
+    iss: input.issuer ?? 'roomkit-dev',
     nbf: Math.min(now, now + ttl),
     exp: now + ttl,
     video: input.video,

@@ -36,10 +36,12 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
   'missing-provider': 'Render the component inside `<RoomProvider>`, or pass `{ room }` (a `Room` or test room) to the hook.',
   'unsupported-livekit-version': 'Install a `livekit-client` 2.x release that satisfies the peer dependency range of `@roomkit/react`.',
   'connect-failed': 'Read `cause` for the original error; check the media server logs for the same time.',
+  'room-action-failed':
+    'Show the message (the admin menu and RecordingControl do); for 404 the participant left, for 409 read the room\'s recording state again. On the server, read `onError`: the media server says what it refused.',
   'server-in-browser':
-    'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })`.',
+    'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })` (the token route) or `createRoomActions({ endpoint })` (the room actions route).',
   'server-misconfigured':
-    'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`), fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate`.',
+    'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`) for the token route, `ROOM_API_KEY` and `ROOM_MEDIA_URL` (or `apiKey` / `mediaUrl`) and `recording` for the room actions route, fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate` (`{ room }` or `null` from `authorize`).',
   'encryption-unsupported':
     'Ask the user for a current Chromium, Firefox or Safari; allow workers from your origin in the Content-Security-Policy (`worker-src \'self\'`) or pass `e2ee.worker`; with your own `room`, give livekit-client\'s `encryption` option to that Room.',
   'decryption-failed':

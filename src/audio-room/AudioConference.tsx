@@ -23,6 +23,7 @@ import { manageAudioRoom } from './audioRoomSubscriptions.js';
 import { useAudioRoomParticipants } from './useAudioRoomParticipants.js';
 import { useCan } from '../room/hooks/useCan.js';
 import { useRoom } from '../room/useRoom.js';
+import type { RoomActions } from '../room/connection/roomActions.js';
 
 /** Props of {@link AudioConference}. */
 export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
@@ -32,6 +33,11 @@ export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   defaultChatOpen?: boolean;
   /** Called after the user left. */
   onLeave?: () => void;
+  /**
+   * Your room actions route's client, `createRoomActions({ endpoint })`: every admin callback at once (mute, remove,
+   * allow or revoke publishing, lower a hand). A callback given as a prop wins over its action.
+   */
+  actions?: RoomActions;
   /** Height of one listener row in CSS pixels (default 48). Rows have a fixed height: that is what lets the list virtualize. */
   listenerRowHeight?: number;
   /**
@@ -49,8 +55,9 @@ export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  * `canPublish`) in a virtualized list with raised hands first, a control bar with the microphone (only for a session
  * that may publish it), raise hand, chat and leave, and no camera or screen-share control. Hidden participants show
  * nowhere; the local participant shows in its section, marked "(you)". A `roomAdmin` session gets the
- * {@link ParticipantAdminMenu} on every remote tile and row, with this component's `onMuteParticipant`,
- * `onRemoveParticipant` and `onUpdatePermissions` (allowing a listener to publish brings it on stage).
+ * {@link ParticipantAdminMenu} on every remote tile and row, with this component's `actions` (or its
+ * `onMuteParticipant`, `onRemoveParticipant`, `onUpdatePermissions` and `onLowerHand`; allowing a listener to
+ * publish brings it on stage).
  *
  * Works without any video: nothing here renders a video track, the session joins without auto-subscribing, and
  * any remote camera or screen share is left unsubscribed; microphones follow the big-room audio policy (every one
@@ -76,9 +83,11 @@ export function AudioConference({
   chat = true,
   defaultChatOpen = false,
   onLeave,
+  actions,
   onMuteParticipant,
   onRemoveParticipant,
   onUpdatePermissions,
+  onLowerHand,
   listenerRowHeight = 48,
   listenerViewportHeight,
   listenerOverscan = 4,
@@ -102,13 +111,16 @@ export function AudioConference({
   const speakersId = useId();
   const listenersId = useId();
   const root = useRef<HTMLDivElement>(null);
+  // The actions' callbacks are one object per room, so this memo holds while the props do.
+  const bound = actions?.forRoom(room).admin;
   const admin = useMemo<AdminActions>(
     () => ({
-      ...(onMuteParticipant ? { onMuteParticipant } : {}),
-      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
-      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+      onMuteParticipant: onMuteParticipant ?? bound?.onMuteParticipant,
+      onRemoveParticipant: onRemoveParticipant ?? bound?.onRemoveParticipant,
+      onUpdatePermissions: onUpdatePermissions ?? bound?.onUpdatePermissions,
+      onLowerHand: onLowerHand ?? bound?.onLowerHand,
     }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, bound],
   );
   const closeChat = () => {
     const bar = root.current;

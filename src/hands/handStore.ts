@@ -8,7 +8,8 @@ import { listenWhileHeld, refCounted } from '../room/refCounted.js';
  * The data topic raised hands travel on. RoomKit's own (LiveKit has no wire format for hands), JSON bodies:
  * `{"type":"raise","raisedAt":<epoch ms>}` and `{"type":"lower"}` from the hand's owner (to everyone, or to one
  * new joiner), `{"type":"sync"}` from a session that starts listening (owners of raised hands answer it), and
- * `{"type":"lower-request"}` from an admin to one owner, whose client lowers its hand.
+ * `{"type":"lower-request"}` from an admin to one owner, whose client lowers its hand. A `lower-request` may also come
+ * from the server (a packet with no sender: LiveKit's `SendData`, which `createRoomActionsHandler` sends).
  */
 export const HAND_TOPIC = 'roomkit.hand';
 
@@ -145,17 +146,22 @@ export function getHandStore(room: Room): HandStore {
   const onData = (message: DataMessage) => {
     const from = message.from;
     // A hidden participant is never listed, so it has no hand to show either.
-    if (!from || from === localIdentity() || roomStore.getParticipant(from)?.hidden) return;
+    if (from === localIdentity() || (from && roomStore.getParticipant(from)?.hidden)) return;
     const body = parse(message.payload);
     if (!body) return;
+    if (body.type === 'lower-request') {
+      // Obeyed from anyone: lowering is harmless and the owner may raise again (stories/docs/Hooks.mdx: "Raised hands").
+      // From the server too (no sender: LiveKit's SendData, as createRoomActionsHandler sends it).
+      if (own()) void lowerOwn({ type: 'lowered-by-admin', identity: localIdentity() }).catch(() => undefined);
+      return;
+    }
+    // Everything else is a participant's news of its own hand, and the server has none.
+    if (!from) return;
     if (body.type === 'raise') set(from, body.raisedAt, false);
     else if (body.type === 'lower') remove(from, { type: 'lowered', identity: from });
-    else if (body.type === 'sync') {
+    else {
       const mine = own();
       if (mine) trySend({ type: 'raise', raisedAt: mine.raisedAt }, [from]);
-    } else if (own()) {
-      // Obeyed from anyone: lowering is harmless and the owner may raise again (stories/docs/Hooks.mdx: "Raised hands").
-      void lowerOwn({ type: 'lowered-by-admin', identity: localIdentity() }).catch(() => undefined);
     }
   };
   const onJoined = (participant: RemoteParticipant) => {

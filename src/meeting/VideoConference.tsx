@@ -18,6 +18,7 @@ import { useControllableState } from '../ui/useControllableState.js';
 import { useCan } from '../room/hooks/useCan.js';
 import { useRoom } from '../room/useRoom.js';
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
+import type { RoomActions } from '../room/connection/roomActions.js';
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultLayoutLabels, ...defaultPeopleLabels };
@@ -40,6 +41,12 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   defaultCaptions?: boolean;
   /** Called when the captions toggle is pressed. */
   onCaptionsChange?: (captions: boolean) => void;
+  /**
+   * Your room actions route's client, `createRoomActions({ endpoint })`: every admin and recording callback below
+   * at once (mute, remove, allow or revoke publishing, lower a hand; start and stop recording). A callback given as a
+   * prop wins over its action.
+   */
+  actions?: RoomActions;
   /** Starts recording on your server; with `onStopRecording`, shows RecordingControl to `roomRecord` sessions. */
   onStartRecording?: () => Promise<unknown>;
   onStopRecording?: () => Promise<unknown>;
@@ -105,9 +112,11 @@ export function VideoConference({
   onStartRecording,
   onStopRecording,
   onLeave,
+  actions,
   onMuteParticipant,
   onRemoveParticipant,
   onUpdatePermissions,
+  onLowerHand,
   maxTilesPerPage,
   effects,
   notifications = true,
@@ -143,14 +152,19 @@ export function VideoConference({
     (bar?.querySelector<HTMLElement>(chatOpen ? '.rk-chat-toggle' : '.rk-participants-toggle') ?? bar?.querySelector<HTMLElement>('.rk-more-toggle'))?.focus();
     setPanel(undefined);
   };
+  // The actions' callbacks are one object per room, so this memo holds while the props do.
+  const bound = actions?.forRoom(room);
   const admin = useMemo<AdminActions>(
     () => ({
-      ...(onMuteParticipant ? { onMuteParticipant } : {}),
-      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
-      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+      onMuteParticipant: onMuteParticipant ?? bound?.admin.onMuteParticipant,
+      onRemoveParticipant: onRemoveParticipant ?? bound?.admin.onRemoveParticipant,
+      onUpdatePermissions: onUpdatePermissions ?? bound?.admin.onUpdatePermissions,
+      onLowerHand: onLowerHand ?? bound?.admin.onLowerHand,
     }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, bound],
   );
+  const startRecording = onStartRecording ?? bound?.recording.onStartRecording;
+  const stopRecording = onStopRecording ?? bound?.recording.onStopRecording;
 
   return (
     <AdminActionsContext.Provider value={admin}>
@@ -175,8 +189,8 @@ export function VideoConference({
               {labels.hiddenObserver}
             </span>
           ) : null}
-          {canRecord && onStartRecording && onStopRecording ? (
-            <RecordingControl onStartRecording={onStartRecording} onStopRecording={onStopRecording} labels={overrides} />
+          {canRecord && startRecording && stopRecording ? (
+            <RecordingControl onStartRecording={startRecording} onStopRecording={stopRecording} labels={overrides} />
           ) : null}
           {connection.inSession ? <ConnectionStateToast labels={overrides} /> : null}
         </div>

@@ -26,6 +26,11 @@ export interface AdminActions {
   onRemoveParticipant?: (identity: string) => Promise<unknown>;
   /** Changes the participant's permissions. */
   onUpdatePermissions?: (identity: string, permissions: { canPublish: boolean }) => Promise<unknown>;
+  /**
+   * Lowers the participant's raised hand on your server (which sends their client a `lower-request`). Without it,
+   * this session sends the request itself, which needs `canPublishData` too.
+   */
+  onLowerHand?: (identity: string) => Promise<unknown>;
 }
 
 /** @internal Admin actions provided once (by VideoConference) for every tile. */
@@ -54,7 +59,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const handRaised = useIsHandRaised(identity);
   const hands = useLowerHand();
   const fromContext = useContext(AdminActionsContext);
-  const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions } = { ...fromContext, ...actions };
+  const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand } = { ...fromContext, ...actions };
   const [pending, setPending] = useState<Action | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu('[role="menuitem"]');
@@ -74,7 +79,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
       label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
       run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
     },
-    handRaised && hands.allowed && { action: 'lower-hand', label: labels.lowerHand, run: () => hands.lowerHand(identity) },
+    handRaised && (onLowerHand || hands.allowed) && { action: 'lower-hand', label: labels.lowerHand, run: () => (onLowerHand ?? hands.lowerHand)(identity) },
     onRemoveParticipant && { action: 'remove', label: labels.removeParticipant, run: () => onRemoveParticipant(identity) },
   ] satisfies Array<Item | false | undefined>).filter((item) => !!item);
   if (items.length === 0) return null;

@@ -120,8 +120,8 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
  * Who is in the room: every listed participant (the local one first, marked as you; hidden participants never;
  * raised hands before everyone, in the order raised) with name, raised hand, microphone and camera state,
  * speaking state and, for a `roomAdmin` session, the
- * {@link ParticipantAdminMenu} (actions from this list's `onMuteParticipant`, `onRemoveParticipant` and
- * `onUpdatePermissions` props, else from VideoConference's; without `roomAdmin` they are ignored, with a
+ * {@link ParticipantAdminMenu} (actions from this list's `onMuteParticipant`, `onRemoveParticipant`,
+ * `onUpdatePermissions` and `onLowerHand` props, else from VideoConference's; without `roomAdmin` they are ignored, with a
  * development warning). A labelled
  * search box (name or identity, case-insensitive) appears once more people are listed than fit in view.
  *
@@ -148,6 +148,7 @@ export function ParticipantList({
   onMuteParticipant,
   onRemoveParticipant,
   onUpdatePermissions,
+  onLowerHand,
   labels: overrides,
   className,
   ...rest
@@ -161,10 +162,11 @@ export function ParticipantList({
       ...(onMuteParticipant ? { onMuteParticipant } : {}),
       ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
       ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
+      ...(onLowerHand ? { onLowerHand } : {}),
     }),
-    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions],
+    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand],
   );
-  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions)) {
+  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand)) {
     if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);

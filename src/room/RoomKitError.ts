@@ -94,15 +94,24 @@ export type RoomKitErrorCode =
   /** Any other failure while connecting; `cause` holds the original error. */
   | 'connect-failed'
   /**
-   * `createConnectionHandler` (from `@roomkit/react/server`) was called in a browser. It holds the Room API key,
-   * so it runs only on your server: import `@roomkit/react/server` from a route handler or API route, never from
-   * client code.
+   * A room action failed: your room actions route (`createRoomActions`) answered an error other than 401 and 403
+   * (400 for a malformed action, 404 for a participant who left, 409 for a recording already running or not
+   * running, 5xx when the media server failed), or, on the server, the media server refused an action
+   * (`createRoomActionsHandler`'s `onError`). The message is the route's own; `details` holds `status` and the
+   * route's error `code`.
+   */
+  | 'room-action-failed'
+  /**
+   * `createConnectionHandler` or `createRoomActionsHandler` (from `@roomkit/react/server`) was called in a browser.
+   * It holds the Room API key, so it runs only on your server: import `@roomkit/react/server` from a route handler
+   * or API route, never from client code.
    */
   | 'server-in-browser'
   /**
-   * The token route's configuration is missing or invalid: `ROOM_API_KEY` / `ROOM_API_URL` (or the `apiKey` /
-   * `roomApiUrl` options) unset or malformed, a bad option, or `authenticate` returned something that is not a
-   * participant. The message names which; fix it on your server.
+   * A server route's configuration is missing or invalid: `ROOM_API_KEY` / `ROOM_API_URL` (or the `apiKey` /
+   * `roomApiUrl` options) for the token route, `ROOM_API_KEY` / `ROOM_MEDIA_URL` (or `apiKey` / `mediaUrl`) and
+   * `recording` for the room actions route, a bad option, `authenticate` or `authorize` returning something that is
+   * not a participant or a room, or a key the media server refuses. The message names which; fix it on your server.
    */
   | 'server-misconfigured';
 

@@ -16,5 +16,10 @@ export type {
   CreateRoomRequest,
   TokenGrants,
 } from './createConnectionHandler.js';
+export { createRoomActionsHandler } from './createRoomActionsHandler.js';
+export type { RoomActionsAuthorizeContext, RoomActionsCaller, RoomActionsHandlerOptions } from './createRoomActionsHandler.js';
+export type { RecordingOptions, RecordingOutput } from './performRoomAction.js';
+export { grantFor } from '../room/connection/roomAction.js';
+export type { RoomAction, RoomActionResult, RoomActionType } from '../room/connection/roomAction.js';
 export { toNodeListener } from './toNodeListener.js';
 export type { NodeRequest, NodeResponse } from './toNodeListener.js';

@@ -11,7 +11,8 @@ export interface RoomApiConfig {
 
 const misconfigured = (message: string) => new RoomKitError('server-misconfigured', message);
 
-function environment(name: string): string | undefined {
+/** A non-empty environment variable, or undefined (edge runtimes may have no `process`). */
+export function environment(name: string): string | undefined {
   // Through globalThis: edge runtimes may lack `process`, and the entry's types must not need @types/node.
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const value = env?.[name]?.trim();
@@ -39,7 +40,8 @@ export function normaliseRoomApiUrl(value: string, source: string): string {
   return `${url.origin}${path}/api/v1`;
 }
 
-function checkApiKey(value: string, source: string): string {
+/** The key, trimmed; a value that is not `lk_<id>.<secret>` is refused without being repeated. */
+export function checkApiKey(value: string, source: string): string {
   const key = value.trim();
   // The message never repeats the value: it is a secret, and a misplaced one may be another secret.
   if (!looksLikeApiKey(key) || /^bearer\s/i.test(key)) {

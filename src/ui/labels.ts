@@ -101,6 +101,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'missing-provider': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
   'unsupported-livekit-version': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
   'connect-failed': 'Joining the meeting failed. Please try again.',
+  'room-action-failed': 'That did not work. Please try again.',
   'server-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
   'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',
   'encryption-unsupported': 'This meeting is end-to-end encrypted, and this browser cannot encrypt. Try a current Chrome, Edge, Firefox or Safari.',

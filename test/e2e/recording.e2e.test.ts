@@ -26,7 +26,7 @@ const app = appStackForFile({
 
 const publisherToken = (room: string, identity: string, name: string) =>
   signAccessToken({ identity, name, video: { roomJoin: true, room, canPublish: true, canSubscribe: true } }, SECRET);
-// LiveKit Egress's recorder grant: join, subscribe, publish nothing, hidden, recorder (a claim this server ignores).
+// LiveKit Egress's recorder grant: join, subscribe, publish nothing, hidden, recorder (the room records while it is in).
 const recorderToken = (room: string) =>
   signAccessToken(
     {

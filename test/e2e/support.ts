@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
-import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { startMediaServer, type MediaServer, type MediaServerOptions } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { WAIT } from './wait';
@@ -149,6 +149,8 @@ export interface AppStackOptions {
   prepare?: (pageDir: string) => Promise<void>;
   /** More Chromium flags for this stack's browser (e.g. the autoplay policy LiveKit Egress launches Chrome with). */
   browserArgs?: string[];
+  /** More options for the dev media server (API keys, the dev egress's page hook…). */
+  mediaOptions?: MediaServerOptions;
 }
 
 export async function startAppStack(options: AppStackOptions): Promise<AppStack> {
@@ -170,7 +172,7 @@ export async function startAppStack(options: AppStackOptions): Promise<AppStack>
   });
   await options.prepare?.(pageDir);
   const web = await serveStatic(pageDir);
-  const media = await startMediaServer({ port: 0, tokenSecret: options.secret, logLevel: 'warn' });
+  const media = await startMediaServer({ port: 0, tokenSecret: options.secret, logLevel: 'warn', ...options.mediaOptions });
   const browser = await launchBrowser(options.browserArgs);
   return {
     web,

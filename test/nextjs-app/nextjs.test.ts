@@ -1,12 +1,16 @@
 // A Next.js App Router app built with `next build` and served by `next start`, using the packed @roomkit/react
 // (see nextApp.ts). Run after `npm run build`: `npm run test:nextjs`.
+import { DisconnectReason } from '@livekit/protocol';
 import { chromium, type Browser } from 'playwright-core';
+import { startMediaServer, type MediaServer } from '../../dev/media-server/index';
 import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
+import { RawSignalClient } from '../node/support/rawClient';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
 import { buildApp, installPackedPackage, startApp, writeDocPages, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
+let media: MediaServer;
 let app: NextServer;
 
 beforeAll(async () => {
@@ -14,11 +18,14 @@ beforeAll(async () => {
   writeDocPages();
   await buildApp();
   roomApi = await startTestRoomApi();
-  app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY });
+  // The room actions route's media server: it checks the Room API's connection tokens and knows the app's key.
+  media = await startMediaServer({ port: 0, tokenSecret: roomApi.tokenSigningSecret, apiKeys: `shop=${API_KEY}`, logLevel: 'silent', egressChromium: false });
+  app = await startApp({ ROOM_API_URL: roomApi.baseUrl, ROOM_API_KEY: API_KEY, ROOM_MEDIA_URL: media.url });
 });
 
 afterAll(async () => {
   await app?.stop();
+  await media?.close();
   await roomApi?.close();
 });
 
@@ -215,6 +222,35 @@ describe('the token route (createConnectionHandler from @roomkit/react/server)',
   });
 });
 
+describe('the room actions route (createRoomActionsHandler, on the edge runtime)', () => {
+  const act = (body: unknown, token?: string) =>
+    fetch(`${app.url}/api/room-actions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token !== undefined && { Authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+  const tokenFor = async (user: string) => (await (await requestToken({ room: 'actions' }, user)).json()) as { token: string; url: string; room: string };
+
+  test('removes a participant for an admin whose token the media server vouches for; refuses others', async () => {
+    const ada = await tokenFor('ada:publisher');
+    const { client } = await RawSignalClient.join(media.url, ada.token);
+    try {
+      expect((await act({ type: 'remove', identity: 'ada' })).status).toBe(401);
+      const viewer = await act({ type: 'remove', identity: 'ada' }, (await tokenFor('vi:viewer')).token);
+      expect(viewer.status).toBe(403);
+      expect(viewer.headers.get('cache-control')).toBe('no-store');
+      expect(((await viewer.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+      const malformed = await act({ type: 'remove' }, (await tokenFor('boss:admin')).token);
+      expect(malformed.status).toBe(400);
+      const removed = await act({ type: 'remove', identity: 'ada' }, (await tokenFor('boss:admin')).token);
+      expect([removed.status, await removed.json()]).toEqual([200, { type: 'remove' }]);
+      expect(await client.next('leave')).toMatchObject({ reason: DisconnectReason.PARTICIPANT_REMOVED });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('the same build on a server without ROOM_API_KEY', () => {
   let bare: NextServer;
   beforeAll(async () => {
@@ -230,6 +266,13 @@ describe('the same build on a server without ROOM_API_KEY', () => {
     const body = (await response.json()) as { configured: boolean; code: string; message: string };
     expect(body).toMatchObject({ configured: false, code: 'server-misconfigured' });
     expect(body.message).toMatch(/Room API key/);
+  });
+
+  test('the room actions route answers 500 and names ROOM_API_KEY in the server log', async () => {
+    const response = await fetch(`${bare.url}/api/room-actions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"stop-recording"}' });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('server_misconfigured');
+    await vi.waitFor(() => expect(bare.output()).toContain('[room-actions] server-misconfigured: The room actions route has no Room API key'), { timeout: 10_000 });
   });
 
   test('the token route answers 500 and reports the fix to onError in the server log', async () => {

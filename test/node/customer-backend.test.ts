@@ -198,6 +198,16 @@ describe('customer backend', () => {
     expect(JSON.parse(reply.text)).toMatchObject({ error: { code: 'room_api_unavailable' } });
   });
 
+  it('hosts the room actions route, which acts only for a connection token it is shown', async () => {
+    const withMedia = await startCustomerBackend({ roomApiUrl: api.url, apiKey: API_KEY, port: 0, mediaUrl: 'ws://127.0.0.1:7880' });
+    closers.push(withMedia);
+    const reply = await post(`${withMedia.url}/api/room-actions`, { type: 'remove', identity: 'ann' });
+    expect(reply.status).toBe(401);
+    expect(JSON.parse(reply.text)).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expectNoKey(reply);
+  });
+
   it('refuses to start without an API key', async () => {
     await expect(startCustomerBackend({ roomApiUrl: api.url, apiKey: '' })).rejects.toThrow('ROOM_API_KEY');
   });

@@ -25,13 +25,18 @@ function post(path: string, body: unknown = {}) {
   return fetch(`${server.controlUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
 }
 
-describe('control API', () => {
-  it('pushes a permission change to the participant and an update to the others', async () => {
+/**
+ * The handle's operations (tests and the demo drive the server in-process with them) and the control API, which
+ * serves only what LiveKit's server API has no method for. What LiveKit's API covers (permissions, metadata,
+ * removal, mute, room metadata, recording, server data) is tested through livekit-server-sdk in
+ * media-server.roomService.test.ts and media-server.egress.test.ts.
+ */
+describe('the handle and the control API', () => {
+  it('pushes a permission change to the participant and an update to the others (handle)', async () => {
     const alice = await join('alice', 'ctl-1');
     const bob = await join('bob', 'ctl-1');
-    const response = await post('/rooms/ctl-1/participants/bob/permissions', { canPublish: false, canPublishSources: ['microphone'] });
-    expect(response.status).toBe(200);
-    expect((await response.json()) as unknown).toMatchObject({ identity: 'bob', permission: { canPublish: false, canPublishSources: ['microphone'] } });
+    const state = server.setPermissions('ctl-1', 'bob', { canPublish: false, canPublishSources: ['microphone'] });
+    expect(state).toMatchObject({ identity: 'bob', permission: { canPublish: false, canPublishSources: ['microphone'] } });
 
     const own = await bob.client.next('update', (u) => u.participants.some((p) => p.sid === bob.join.participant?.sid));
     expect(own.participants[0]?.permission).toMatchObject({ canPublish: false, canPublishSources: [TrackSource.MICROPHONE] });
@@ -62,21 +67,21 @@ describe('control API', () => {
     await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'bob' && p.state === ParticipantInfo_State.ACTIVE));
   });
 
-  it('removes a participant with PARTICIPANT_REMOVED', async () => {
+  it('removes a participant with PARTICIPANT_REMOVED (handle)', async () => {
     const alice = await join('alice', 'ctl-4');
     const bob = await join('bob', 'ctl-4');
-    expect((await post('/rooms/ctl-4/participants/bob/remove')).status).toBe(200);
+    server.removeParticipant('ctl-4', 'bob');
     expect(await bob.client.next('leave')).toMatchObject({ reason: DisconnectReason.PARTICIPANT_REMOVED, canReconnect: false });
     expect((await bob.client.closed).code).toBe(1000);
     const left = await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'bob' && p.state === ParticipantInfo_State.DISCONNECTED));
     expect(left.participants[0]?.disconnectReason).toBe(DisconnectReason.PARTICIPANT_REMOVED);
   });
 
-  it('sets recording and room metadata with room updates', async () => {
+  it('sets recording and room metadata with room updates (handle)', async () => {
     const alice = await join('alice', 'ctl-5');
-    await post('/rooms/ctl-5/recording', { active: true });
+    server.setRecording('ctl-5', true);
     expect((await alice.client.next('roomUpdate')).room).toMatchObject({ activeRecording: true });
-    await post('/rooms/ctl-5/metadata', { metadata: '{"topic":"retro"}' });
+    server.setRoomMetadata('ctl-5', '{"topic":"retro"}');
     expect((await alice.client.next('roomUpdate')).room).toMatchObject({ metadata: '{"topic":"retro"}', activeRecording: true });
     // a late joiner gets both in its JoinResponse
     const bob = await join('bob', 'ctl-5');
@@ -93,29 +98,36 @@ describe('control API', () => {
     expect((await alice.client.next('speakersChanged')).speakers).toEqual([expect.objectContaining({ sid: bob.join.participant?.sid, active: false })]);
   });
 
-  it('asks a publisher to mute a track, and shows the mute once the client confirms it', async () => {
+  it('asks a publisher to mute a track, and shows the mute once the client confirms it (handle)', async () => {
     const alice = await join('alice', 'ctl-8');
     const bob = await join('bob', 'ctl-8');
     alice.client.send({ case: 'addTrack', value: { cid: 'mic', type: 0, source: TrackSource.MICROPHONE } as never });
     const sid = (await alice.client.next('trackPublished')).track!.sid;
-    expect((await post(`/rooms/ctl-8/participants/alice/tracks/${sid}/mute`, { muted: true })).status).toBe(200);
+    server.muteTrack('ctl-8', 'alice', sid, true);
     expect(await alice.client.next('mute')).toMatchObject({ sid, muted: true });
-    // the server's copy changes only when the client mutes and says so
+    // the server's copy changes only when the client mutes and says so (MutePublishedTrack changes it at once)
     expect(server.room('ctl-8')?.participants.find((p) => p.identity === 'alice')?.tracks[0]?.muted).toBe(false);
     alice.client.send({ case: 'mute', value: { sid, muted: true } as never });
     await bob.client.next('update', (u) => u.participants.some((p) => p.tracks.some((t) => t.sid === sid && t.muted)));
-    expect((await post('/rooms/ctl-8/participants/alice/tracks/TR_nope/mute', { muted: true })).status).toBe(404);
+    expect(() => server.muteTrack('ctl-8', 'alice', 'TR_nope', true)).toThrow(/no track TR_nope/);
   });
 
-  it('answers 404 for unknown participants and 400 for bad bodies', async () => {
+  it('answers 404 for unknown participants, 400 for bad bodies, 404 for the routes LiveKit’s server API replaced', async () => {
     await join('alice', 'ctl-7');
-    const missing = await post('/rooms/ctl-7/participants/nobody/permissions', { canPublish: false });
+    const missing = await post('/rooms/ctl-7/participants/nobody/quality', { quality: 'poor' });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'no participant "nobody" in room "ctl-7"' });
-    expect((await post('/rooms/ctl-7/participants/alice/permissions', { canPublish: 'no' })).status).toBe(400);
+    expect((await post('/rooms/ctl-7/participants/alice/quality', { quality: 5 })).status).toBe(400);
     expect((await fetch(`${server.controlUrl}/rooms/nowhere`)).status).toBe(404);
     const state = (await (await fetch(`${server.controlUrl}/rooms/ctl-7`)).json()) as { participants: { identity: string }[] };
     expect(state.participants.map((p) => p.identity)).toEqual(['alice']);
+    // data from the server itself is RoomService.SendData now; the control API sends only as a participant
+    const serverData = await post('/rooms/ctl-7/data', { payload: 'x' });
+    expect([serverData.status, ((await serverData.json()) as { error: string }).error]).toEqual([400, expect.stringMatching(/RoomService.SendData/)]);
+    for (const path of ['/rooms/ctl-7/metadata', '/rooms/ctl-7/recording', '/rooms/ctl-7/participants/alice/permissions', '/rooms/ctl-7/participants/alice/remove']) {
+      expect((await post(path, {})).status, path).toBe(404);
+    }
+    expect(server.room('ctl-7')?.participants.map((p) => p.identity)).toEqual(['alice']);
   });
 });
 

@@ -108,13 +108,9 @@ describe('data packets', () => {
     expect(state).toMatchObject({ replayedDataPackets: 3, undeliveredDataPackets: 2 });
   });
 
-  it('sends data from the server through the control API', async () => {
+  it('sends data from the server through the handle (RoomService.SendData: media-server.roomService.test.ts)', async () => {
     const alice = await joinWithData('alice', 'data-4');
-    const response = await fetch(`${server.controlUrl}/rooms/data-4/data`, {
-      method: 'POST',
-      body: JSON.stringify({ payload: 'from the server', topic: 'notice' }),
-    });
-    expect(await response.json()).toEqual({ delivered: 1 });
+    expect(server.sendData('data-4', { payload: 'from the server', topic: 'notice' })).toBe(1);
     await expect.poll(() => texts(alice.peer)).toEqual(['from the server']);
     expect(alice.peer.received[0]?.participantIdentity).toBe('');
   });

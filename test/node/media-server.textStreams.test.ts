@@ -7,17 +7,19 @@ import {
   ParticipantInfo_Kind,
   UpdateParticipantMetadata,
 } from '@livekit/protocol';
+import { RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import type { MediaServer } from '../../dev/media-server';
 import { verifyAccessToken } from '../../dev/media-server/token';
 import { connectDataPeer } from './support/dataPeer';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
+import { KEY_ID, KEY_SECRET, startServerWithKeys } from './support/serverApi';
 
 let server: MediaServer;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  server = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'silent' });
+  server = await startServerWithKeys();
 });
 afterAll(() => server.close());
 afterEach(async () => {
@@ -74,7 +76,7 @@ describe('text streams, attributes and agents on the dev media server', () => {
     expect(alice.peer.received).toEqual([]);
   });
 
-  it('sends chat and data as a synthetic participant (server API and control API), never back to it', async () => {
+  it('sends chat and data as a synthetic participant (handle and control API), never back to it', async () => {
     const bob = await joinWithData('bob', 'ts-5');
     const [crowd] = server.addSyntheticParticipants('ts-5', { count: 1, camera: false, microphone: false });
     expect(server.sendText('ts-5', { from: crowd!, text: 'hi from the crowd' })).toBe(1);
@@ -120,18 +122,16 @@ describe('text streams, attributes and agents on the dev media server', () => {
     expect(agent.join.otherParticipants.find((p) => p.identity === 'alice')?.kind).toBe(ParticipantInfo_Kind.STANDARD);
   });
 
-  it('passes attributes a client sets (with canUpdateOwnMetadata) and the control API sets to everyone', async () => {
+  it('passes attributes a client sets (with canUpdateOwnMetadata) and the server sets (UpdateParticipant) to everyone', async () => {
     const alice = await RawSignalClient.join(server.url, token('alice', 'ts-4'));
     cleanups.push(() => alice.client.close());
     const agent = await RawSignalClient.join(server.url, token('ada', 'ts-4', { canUpdateOwnMetadata: true }, { kind: 'agent' }));
     cleanups.push(() => agent.client.close());
     agent.client.send({ case: 'updateMetadata', value: new UpdateParticipantMetadata({ attributes: { 'lk.agent.state': 'listening' }, requestId: 7 }) });
     await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'ada' && p.attributes['lk.agent.state'] === 'listening'));
-    const response = await fetch(`${server.controlUrl}/rooms/ts-4/participants/ada/metadata`, {
-      method: 'POST',
-      body: JSON.stringify({ attributes: { 'lk.agent.state': 'speaking' } }),
-    });
-    expect(response.status).toBe(200);
+    // the server's API: livekit-server-sdk's UpdateParticipant, with the tests' API key
+    const rooms = new RoomServiceClient(server.httpUrl, KEY_ID, KEY_SECRET);
+    await rooms.updateParticipant('ts-4', 'ada', { attributes: { 'lk.agent.state': 'speaking' } });
     await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'ada' && p.attributes['lk.agent.state'] === 'speaking'));
 
     // Without the grant, the server refuses and nobody hears of it.

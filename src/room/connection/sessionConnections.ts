@@ -5,7 +5,8 @@ import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
 /**
  * @internal The latest options each `<RoomProvider>` gave its session, by Room. The connection test reads the
  * connection from them when it starts, so `PreJoin` inside `<RoomProvider connect={false}>` tests the very
- * connection it will join with; the session itself knows nothing of the test.
+ * connection it will join with, and `createRoomActions` sends the current token from them (a renewed one
+ * included); the session itself knows nothing of either.
  */
 export const sessionConnections = new WeakMap<Room, RoomSessionOptions>();
 

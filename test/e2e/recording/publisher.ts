@@ -14,7 +14,15 @@ export interface PublisherMedia {
 
 declare global {
   interface Window {
-    lkPublisher: { join(url: string, token: string, media: PublisherMedia): Promise<void>; showCamera(): void; leave(): Promise<void> };
+    lkPublisher: {
+      join(url: string, token: string, media: PublisherMedia): Promise<void>;
+      showCamera(): void;
+      leave(): Promise<void>;
+      /** livekit-client's `room.isRecording`: the room's `activeRecording`. */
+      isRecording(): boolean;
+      /** The identities of the remote participants this participant sees. */
+      remoteIdentities(): string[];
+    };
   }
 }
 
@@ -58,4 +66,6 @@ window.lkPublisher = {
     clearInterval(painting);
     await room?.disconnect();
   },
+  isRecording: () => room?.isRecording ?? false,
+  remoteIdentities: () => [...(room?.remoteParticipants.keys() ?? [])],
 };

@@ -22,7 +22,7 @@ export function token(
   identity: string,
   room: string,
   video: Partial<VideoGrant> = {},
-  extra: { name?: string; metadata?: string; ttlSeconds?: number; kind?: 'standard' | 'agent'; attributes?: Record<string, string> } = {},
+  extra: { name?: string; metadata?: string; ttlSeconds?: number; kind?: 'standard' | 'agent' | 'egress'; attributes?: Record<string, string> } = {},
 ): string {
   return signAccessToken({ identity, ...extra, video: { roomJoin: true, room, ...video } }, SECRET);
 }

@@ -4,6 +4,7 @@ import type { ConnectionParticipant, TokenGrants } from '@roomkit/react/server';
 const ROLE_GRANTS: Record<string, TokenGrants> = {
   publisher: { canPublish: true, canSubscribe: true, canPublishData: true, hidden: false, roomAdmin: false, roomRecord: false },
   viewer: { canPublish: false, canSubscribe: true, canPublishData: false, hidden: false, roomAdmin: false, roomRecord: false },
+  admin: { canPublish: true, canSubscribe: true, canPublishData: true, hidden: false, roomAdmin: true, roomRecord: false },
 };
 
 /**

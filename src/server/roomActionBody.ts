@@ -1,0 +1,71 @@
+import type { RoomAction, RoomActionType } from '../room/connection/roomAction.js';
+import { Reply } from './replies.js';
+
+const TYPES: readonly RoomActionType[] = ['mute', 'remove', 'update-permissions', 'lower-hand', 'start-recording', 'stop-recording', 'set-recording-layout'];
+/** LiveKit's egress layouts (`grid`, `speaker`, `single-speaker`, with `-light` / `-dark`) and a template's own names. */
+const LAYOUT = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
+
+const invalid = (message: string) => Reply.error(400, 'invalid_request', message);
+
+const got = (value: unknown): string =>
+  value === undefined
+    ? 'nothing'
+    : value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'string'
+          ? JSON.stringify(value.slice(0, 40))
+          : typeof value === 'object'
+            ? 'an object'
+            : `a ${typeof value}`;
+
+function text(body: Readonly<Record<string, unknown>>, field: string, max: number): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
+    throw invalid(`\`${field}\` must be a non-empty string of at most ${max} characters, got ${got(value)}.`);
+  }
+  return value;
+}
+
+function layout(body: Readonly<Record<string, unknown>>): string {
+  const value = text(body, 'layout', 64);
+  if (!LAYOUT.test(value)) throw invalid(`\`layout\` must be a layout name such as "grid" or "speaker" (letters, digits, - and _), got ${got(value)}.`);
+  return value;
+}
+
+/**
+ * Reads a room action from the request's JSON body (see {@link RoomAction}). Fields the action does not define are
+ * ignored (an `authorize` callback may read them); a `room` field is never read.
+ *
+ * @throws {Reply} 400 `invalid_request` naming the field.
+ */
+export function parseRoomAction(body: Readonly<Record<string, unknown>>): RoomAction {
+  const type = body.type;
+  if (!TYPES.includes(type as RoomActionType)) {
+    throw invalid(`\`type\` must be one of ${TYPES.join(', ')}, got ${got(type)}. Send e.g. {"type":"mute","identity":"ada"}.`);
+  }
+  switch (type as RoomActionType) {
+    case 'mute': {
+      const identity = text(body, 'identity', 256);
+      return body.trackSid === undefined ? { type: 'mute', identity } : { type: 'mute', identity, trackSid: text(body, 'trackSid', 128) };
+    }
+    case 'update-permissions': {
+      const identity = text(body, 'identity', 256);
+      const permissions = body.permissions as Record<string, unknown> | undefined;
+      if (typeof permissions !== 'object' || permissions === null || typeof permissions.canPublish !== 'boolean') {
+        throw invalid(`\`permissions\` must be {"canPublish": true} or {"canPublish": false}, got ${got(permissions)}.`);
+      }
+      return { type: 'update-permissions', identity, permissions: { canPublish: permissions.canPublish } };
+    }
+    case 'remove':
+    case 'lower-hand':
+      return { type: type as 'remove' | 'lower-hand', identity: text(body, 'identity', 256) };
+    case 'start-recording':
+      return body.layout === undefined ? { type: 'start-recording' } : { type: 'start-recording', layout: layout(body) };
+    case 'set-recording-layout':
+      return { type: 'set-recording-layout', layout: layout(body) };
+    default:
+      return { type: 'stop-recording' };
+  }
+}
