@@ -61,7 +61,7 @@ export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
  *
  * Works without any video: nothing here renders a video track, the session joins without auto-subscribing, and
  * any remote camera or screen share is left unsubscribed; microphones follow the big-room audio policy (every one
- * in a room of up to a dozen, else those speaking or recently heard), played by its `RoomAudioRenderer`.
+ * in a room of up to a dozen, else those speaking and the last dozen heard), played by its `RoomAudioRenderer`.
  *
  * Each section is a labelled region whose heading counts its people ("Speakers (3)", "Listeners (500)").
  * The listeners list mounts only the rows in view (plus `listenerOverscan`), so 500 listeners cost a few dozen

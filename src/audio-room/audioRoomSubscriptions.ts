@@ -7,8 +7,8 @@ const isVideo = (p: TrackPublication) => p.source === Track.Source.Camera || p.s
 
 /**
  * @internal The subscription policy of an audio room (`AudioConference`): no video is ever subscribed, audio follows
- * the big-room audio policy (`manageAudio`: every microphone in a room of up to a dozen, else those heard or about
- * to be; screen-share audio and agents always).
+ * the big-room audio policy (`manageAudio`: every microphone in a room of up to a dozen, else those speaking and
+ * the last dozen heard; screen-share audio and agents always).
  *
  * - **Join.** While it manages a room, the session joins with `autoSubscribe: false` (see `managedRooms`), so no
  *   camera is subscribed at join.

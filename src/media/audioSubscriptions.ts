@@ -3,40 +3,34 @@ import { kindOf } from '../room/state/participantState.js';
 
 /**
  * Up to this many remote microphones, every one is subscribed, muted or not: a small meeting never misses the
- * first word of anyone.
+ * first word of anyone. In a bigger room, the microphones of this many of the people heard last stay subscribed.
  */
 export const EVERY_MICROPHONE_UP_TO = 12;
-/** How long a microphone stays subscribed after its participant last spoke, unmuted it or published it. */
-export const HEARD_HOLD_MS = 15_000;
-/**
- * A microphone whose hold ended is let go with the next subscription the policy makes, or at most this much later
- * together with any others whose hold ended meanwhile: every change of subscriptions costs a renegotiation, and
- * changes made in the same task share one.
- */
-export const RELEASE_SLACK_MS = 5_000;
 
 /**
  * @internal The audio half of a managing layout's subscription policy (see `getVideoSubscriptions`).
  *
  * - Screen-share audio and an agent's microphone are always subscribed.
  * - In a room of up to {@link EVERY_MICROPHONE_UP_TO} remote microphones, every microphone is.
- * - In a bigger room a microphone is subscribed while its participant is heard or about to be: speaking now (the
- *   server's speaker updates, which it computes from what every publisher sends, subscribed or not), or within
- *   {@link HEARD_HOLD_MS} of having spoken, unmuted or published the microphone (released in batches, see
- *   {@link RELEASE_SLACK_MS}). Anyone else's is not: a muted
- *   microphone sends nothing and a silent one only Opus DTX, while each subscribed track costs the page a media
- *   element, livekit-client's stats polling and decoding.
+ * - In a bigger room, the microphones of those speaking now (the server's speaker updates, which it computes from
+ *   what every publisher sends, subscribed or not) and of the last {@link EVERY_MICROPHONE_UP_TO} people heard
+ *   (speaking, unmuting or publishing an unmuted microphone), however long ago. The next one heard lets go of the
+ *   one heard longest ago, in the same task, so the two changes share one renegotiation. Anyone else's is not
+ *   subscribed: a muted microphone sends nothing and a silent one only Opus DTX, while each subscribed track costs
+ *   the page a media element, livekit-client's stats polling and decoding.
  *
- * The trade-off: someone whose microphone has been on and silent for longer than the hold is subscribed only once
- * the server announces them as a speaker, so the start of their speech is lost (measured in `npm run bench`,
- * `bigRoomSpeechStartMs`). Unmuting, the usual way to take the word in a big room, subscribes at once.
+ * A meeting's regular speakers therefore stay subscribed between their turns: one who speaks again is heard from
+ * the first word, with no renegotiation (which blocks the main thread: LiveKit renegotiates for every change of
+ * subscriptions). The trade-off: someone whose microphone has been on and silent, and who is not among the last
+ * heard, is subscribed only once the server announces them as a speaker, so the start of their speech is lost
+ * (measured in `npm run bench`, `bigRoomSpeechStartMs`). Unmuting, the usual way to take the word in a big room,
+ * subscribes at once.
  *
  * Returns a function that stops the policy; subscriptions are left as they are.
  */
 export function manageAudio(room: Room): () => void {
-  /** Participants heard recently (epoch ms); their microphones stay subscribed until released. */
-  const heardAt = new Map<RemoteParticipant, number>();
-  let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The people heard, the one heard longest ago first; the last {@link EVERY_MICROPHONE_UP_TO} are kept. */
+  const heard = new Set<RemoteParticipant>();
   let speakers = new Set<Participant>(room.activeSpeakers);
   let small = true;
 
@@ -50,7 +44,7 @@ export function manageAudio(room: Room): () => void {
     kindOf(participant) === 'agent' ||
     small ||
     participant.isSpeaking ||
-    heardAt.has(participant);
+    heard.has(participant);
   const applyTo = (participant: RemoteParticipant) => {
     for (const publication of participant.audioTrackPublications.values()) {
       const want = wanted(publication, participant);
@@ -61,51 +55,33 @@ export function manageAudio(room: Room): () => void {
     small = microphones() <= EVERY_MICROPHONE_UP_TO;
     room.remoteParticipants.forEach(applyTo);
   };
-  /** Plans the next release: when the earliest hold ends, plus the slack. */
-  const schedule = () => {
-    if (releaseTimer !== undefined || heardAt.size === 0) return;
-    const due = Math.min(...heardAt.values()) + HEARD_HOLD_MS - Date.now();
-    releaseTimer = setTimeout(release, Math.max(0, due) + RELEASE_SLACK_MS);
-  };
-  /** Lets go of the microphones whose hold ended, all in this task. */
-  const release = () => {
-    clearTimeout(releaseTimer);
-    releaseTimer = undefined;
-    const now = Date.now();
-    for (const [participant, at] of heardAt) {
-      if (now - at < HEARD_HOLD_MS) continue;
-      heardAt.delete(participant);
-      applyTo(participant);
+  /** `participant` is heard now: kept, and whoever falls out of the last heard is let go in this same task. */
+  const hear = (participant: RemoteParticipant) => {
+    heard.delete(participant);
+    heard.add(participant);
+    const changed = [participant];
+    for (const p of heard) {
+      if (heard.size <= EVERY_MICROPHONE_UP_TO) break;
+      heard.delete(p);
+      changed.push(p);
     }
-    schedule();
-  };
-  /**
-   * Starts (or restarts) a participant's hold. When that subscribes its microphone, ended holds are released in
-   * the same task, so the two changes share one renegotiation; otherwise nothing changes now.
-   */
-  const heard = (participant: RemoteParticipant) => {
-    heardAt.set(participant, Date.now());
-    const changes = [...participant.audioTrackPublications.values()].some((p) => p.isDesired !== wanted(p, participant));
-    if (changes) {
-      release();
-      applyTo(participant);
-    } else schedule();
+    changed.forEach(applyTo);
   };
   const isRemote = (p: Participant): p is RemoteParticipant => room.remoteParticipants.get(p.identity) === p;
 
   const onSpeakers = (next: Participant[]) => {
     const now = new Set(next);
-    // Starting and stopping both count as heard: the hold runs from the end of the speech.
-    for (const p of new Set([...speakers, ...now])) if (isRemote(p) && speakers.has(p) !== now.has(p)) heard(p);
+    // Starting and stopping both count as heard: whoever stops speaking is the last heard.
+    for (const p of new Set([...speakers, ...now])) if (isRemote(p) && speakers.has(p) !== now.has(p)) hear(p);
     speakers = now;
   };
   const onUnmuted = (publication: TrackPublication, participant: Participant) => {
-    if (publication.source === Track.Source.Microphone && isRemote(participant)) heard(participant);
+    if (publication.source === Track.Source.Microphone && isRemote(participant)) hear(participant);
   };
   const onPublished = (publication: RemoteTrackPublication, participant: RemoteParticipant) => {
     if (publication.kind !== Track.Kind.Audio) return;
     if (small !== microphones() <= EVERY_MICROPHONE_UP_TO) sweep();
-    if (publication.source === Track.Source.Microphone && !publication.isMuted) heard(participant);
+    if (publication.source === Track.Source.Microphone && !publication.isMuted) hear(participant);
     else applyTo(participant);
   };
   /** A subscription someone else asked for (an app's autoSubscribe): the policy decides. */
@@ -113,7 +89,7 @@ export function manageAudio(room: Room): () => void {
     if (publication.kind === Track.Kind.Audio) applyTo(participant);
   };
   const onGone = () => {
-    for (const p of heardAt.keys()) if (!isRemote(p)) heardAt.delete(p);
+    for (const p of heard) if (!isRemote(p)) heard.delete(p);
     if (small !== microphones() <= EVERY_MICROPHONE_UP_TO) sweep();
   };
 
@@ -133,7 +109,6 @@ export function manageAudio(room: Room): () => void {
   sweep();
   return () => {
     for (const [event, handler] of listeners) emitter.off(event, handler);
-    clearTimeout(releaseTimer);
-    heardAt.clear();
+    heard.clear();
   };
 }

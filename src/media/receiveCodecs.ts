@@ -33,11 +33,12 @@ export function answeredCodecs(sdp: string): Map<string, Set<string>> {
  * Only receive-only transceivers are touched, only with codecs whose name the server's latest answer lists for that
  * kind (every variant of such a codec is kept), and only after a first answer: what the server can send is never
  * cut. Anything unexpected (no such transport, a browser without `setCodecPreferences`, an error) leaves the
- * offers as livekit-client makes them. Trimmed on `TrackSubscribed` (after a renegotiation) and `Connected`.
+ * offers as livekit-client makes them.
+ *
  * Sections are trimmed right before each offer is made: the peer connection's `createOffer` trims first, so a
  * section livekit-client adds for a subscription (the server's `mediaSectionsRequirement`) is trimmed in the very
- * offer that adds it, whatever events came before. `TrackSubscribed` and `Connected` hook a new peer connection and
- * trim too.
+ * offer that adds it, whatever events came before. `Connected` and `TrackSubscribed` hook the peer connection (a new one
+ * after a full reconnect too) and trim.
  *
  * Returns a function that stops trimming.
  */
@@ -48,13 +49,10 @@ export function trimReceiveCodecs(room: Room): () => void {
   /** Makes the publisher's peer connection trim before it creates each offer. */
   const hook = () => {
     const pc = transportOf()?._pc;
-    if (!pc || hooked.has(pc) || typeof pc.createOffer !== 'function') return;
-    const createOffer = pc.createOffer;
-    pc.createOffer = function (this: RTCPeerConnection, ...args: unknown[]) {
-      trim();
-      return (createOffer as (...a: unknown[]) => Promise<RTCSessionDescriptionInit>).apply(this, args);
-    } as RTCPeerConnection['createOffer'];
+    if (!pc || hooked.has(pc)) return;
     hooked.add(pc);
+    const createOffer = pc.createOffer as (...args: unknown[]) => Promise<RTCSessionDescriptionInit>;
+    pc.createOffer = ((...args: unknown[]) => (trim(), createOffer.apply(pc, args))) as RTCPeerConnection['createOffer'];
   };
   const trim = () => {
     try {
@@ -80,12 +78,11 @@ export function trimReceiveCodecs(room: Room): () => void {
     hook();
     trim();
   };
-  room.on(RoomEvent.TrackSubscribed, onEvent).on(RoomEvent.Connected, onEvent).on(RoomEvent.Reconnected, onEvent);
+  room.on(RoomEvent.TrackSubscribed, onEvent).on(RoomEvent.Connected, onEvent);
   onEvent();
   return () => {
-    room.off(RoomEvent.TrackSubscribed, onEvent).off(RoomEvent.Connected, onEvent).off(RoomEvent.Reconnected, onEvent);
+    room.off(RoomEvent.TrackSubscribed, onEvent).off(RoomEvent.Connected, onEvent);
     // the own property goes, and the prototype's createOffer is back
     for (const pc of hooked) delete (pc as { createOffer?: unknown }).createOffer;
-    hooked.clear();
   };
 }

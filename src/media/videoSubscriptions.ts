@@ -12,8 +12,9 @@ import { trimReceiveCodecs } from './receiveCodecs.js';
  *   when a tile retains it, and unsubscribed once nobody has retained it for a short grace period (400 ms), so a
  *   page flip does not flap and an off-page camera never stays subscribed.
  * - **Audio.** Whatever page is shown, screen-share audio, agents and (in a room of up to a dozen microphones)
- *   every microphone are subscribed; in a bigger room, the microphones of those who speak, spoke or unmuted
- *   recently (`manageAudio`), so a room of mostly silent or muted microphones costs close to nothing per person.
+ *   every microphone are subscribed; in a bigger room, the microphones of those speaking and of the last dozen
+ *   heard (`manageAudio`), so a room of mostly silent or muted microphones costs close to nothing per person, and
+ *   a meeting's regular speakers stay subscribed between their turns.
  * - **Renegotiation.** The receive-only sections of the page's offers list only the codecs the server sends
  *   (`trimReceiveCodecs`), so each change of subscriptions renegotiates a fifth of the SDP.
  *
