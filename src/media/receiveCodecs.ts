@@ -4,6 +4,8 @@ import { RoomEvent, type Room } from 'livekit-client';
 interface Transport {
   getTransceivers(): RTCRtpTransceiver[];
   getRemoteDescription(): RTCSessionDescription | null;
+  /** Its peer connection once made (read without the `pc` getter, which would make one). */
+  _pc?: RTCPeerConnection | null;
 }
 
 /** The codec names (`VP8`, `rtx`, `opus`…) the server's latest answer lists, per media kind. */
@@ -31,14 +33,30 @@ export function answeredCodecs(sdp: string): Map<string, Set<string>> {
  * Only receive-only transceivers are touched, only with codecs whose name the server's latest answer lists for that
  * kind (every variant of such a codec is kept), and only after a first answer: what the server can send is never
  * cut. Anything unexpected (no such transport, a browser without `setCodecPreferences`, an error) leaves the
- * offers as livekit-client makes them. Trimmed on `TrackSubscribed` (after a renegotiation) and `Connected`.
+ * offers as livekit-client makes them.
+ *
+ * Sections are trimmed right before each offer is made: the peer connection's `createOffer` trims first, so a
+ * section livekit-client adds for a subscription (the server's `mediaSectionsRequirement`) is trimmed in the very
+ * offer that adds it, whatever events came before. `Connected` and `TrackSubscribed` hook the peer connection (a new one
+ * after a full reconnect too) and trim.
+ *
  * Returns a function that stops trimming.
  */
 export function trimReceiveCodecs(room: Room): () => void {
   const trimmed = new WeakSet<RTCRtpTransceiver>();
+  const hooked = new Set<RTCPeerConnection>();
+  const transportOf = () => (room.engine as { pcManager?: { publisher?: Transport } } | undefined)?.pcManager?.publisher;
+  /** Makes the publisher's peer connection trim before it creates each offer. */
+  const hook = () => {
+    const pc = transportOf()?._pc;
+    if (!pc || hooked.has(pc)) return;
+    hooked.add(pc);
+    const createOffer = pc.createOffer as (...args: unknown[]) => Promise<RTCSessionDescriptionInit>;
+    pc.createOffer = ((...args: unknown[]) => (trim(), createOffer.apply(pc, args))) as RTCPeerConnection['createOffer'];
+  };
   const trim = () => {
     try {
-      const transport = (room.engine as { pcManager?: { publisher?: Transport } } | undefined)?.pcManager?.publisher;
+      const transport = transportOf();
       const untrimmed = transport?.getTransceivers().filter((t) => t.direction === 'recvonly' && !trimmed.has(t) && t.setCodecPreferences);
       const sdp = untrimmed?.length ? transport?.getRemoteDescription()?.sdp : undefined;
       if (!sdp || typeof RTCRtpReceiver === 'undefined') return;
@@ -56,9 +74,15 @@ export function trimReceiveCodecs(room: Room): () => void {
       // the offers stay as livekit-client makes them
     }
   };
-  room.on(RoomEvent.TrackSubscribed, trim).on(RoomEvent.Connected, trim);
-  trim();
+  const onEvent = () => {
+    hook();
+    trim();
+  };
+  room.on(RoomEvent.TrackSubscribed, onEvent).on(RoomEvent.Connected, onEvent);
+  onEvent();
   return () => {
-    room.off(RoomEvent.TrackSubscribed, trim).off(RoomEvent.Connected, trim);
+    room.off(RoomEvent.TrackSubscribed, onEvent).off(RoomEvent.Connected, onEvent);
+    // the own property goes, and the prototype's createOffer is back
+    for (const pc of hooked) delete (pc as { createOffer?: unknown }).createOffer;
   };
 }

@@ -59,10 +59,21 @@ const mimes = (t: FakeTransceiver) => t.setCodecPreferences.mock.calls.map(([cod
 function fakeRoom() {
   const transceivers: FakeTransceiver[] = [];
   let remote: { sdp: string } | null = null;
-  const publisher = { getTransceivers: () => transceivers, getRemoteDescription: () => remote };
+  /** The peer connection as far as offers go: each offer records which sections were trimmed when it was made. */
+  const offers: number[][] = [];
+  class FakePeerConnection {
+    createOffer() {
+      offers.push(transceivers.map((t) => t.setCodecPreferences.mock.calls.length));
+      return Promise.resolve({ type: 'offer' as const, sdp: '' });
+    }
+  }
+  const pc = new FakePeerConnection();
+  const publisher = { getTransceivers: () => transceivers, getRemoteDescription: () => remote, _pc: pc };
   const room = Object.assign(new EventEmitter(), { engine: { pcManager: { publisher } } });
   return {
     room: room as unknown as Room,
+    pc,
+    offers,
     transceivers,
     answered: (sdp: string) => void (remote = { sdp }),
     emit: (event: RoomEvent) => room.emit(event),
@@ -122,6 +133,26 @@ describe('trimReceiveCodecs', () => {
     transceivers.push(third);
     emit(RoomEvent.TrackSubscribed);
     expect(third.setCodecPreferences).not.toHaveBeenCalled();
+  });
+
+  it('trims a section added for a subscription in the very offer that adds it, with no event before the offer', async () => {
+    const { room, pc, offers, transceivers, answered, emit } = fakeRoom();
+    answered(answer(['VP8'], ['opus']));
+    const stop = trimReceiveCodecs(room);
+    emit(RoomEvent.Connected);
+    // the server asks for one more audio section (mediaSectionsRequirement): livekit-client adds it and offers
+    const added = transceiver('audio');
+    transceivers.push(added);
+    await pc.createOffer();
+    expect(offers).toEqual([[1]]);
+    expect(mimes(added)).toEqual([['audio/opus']]);
+
+    stop();
+    // stopped: the peer connection's own createOffer is back, and trims nothing
+    expect(Object.hasOwn(pc, 'createOffer')).toBe(false);
+    transceivers.push(transceiver('audio'));
+    await pc.createOffer();
+    expect(offers.at(-1)).toEqual([1, 0]);
   });
 
   it('never leaves a section with only retransmission or FEC, nor one of a kind the answer does not mention', () => {
