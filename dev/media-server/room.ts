@@ -20,6 +20,13 @@ import { Participant, type ParticipantHost, type ParticipantInit, type Participa
 import type { Publication } from './publication';
 import { RoomUpdates } from './roomUpdates';
 
+/**
+ * How long a participant that stopped pinging while its media was connected may take to resume its signalling before
+ * it leaves. LiveKit keeps such a participant as long as its peer connection lives; a window keeps a vanished client
+ * from staying for ever here.
+ */
+const RESUME_AFTER_TIME_OUT_MS = 60_000;
+
 /** A room as the control API reports it. */
 export interface RoomState {
   name: string;
@@ -270,8 +277,12 @@ export class Room implements ParticipantHost {
   tick(now: number): void {
     for (const member of this.participants) {
       if (!member.synthetic && !member.signal.awaitingResume && now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
-        this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)`);
-        this.removeParticipant(member, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
+        // As LiveKit's ParticipantImpl.HandleSignalSourceClose: one whose media is connected keeps it and may resume
+        // its signalling (a page too busy to ping, say); one that never connected leaves.
+        const connected = member.connectionState === 'connected';
+        this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)${connected ? `: signalling dropped, ${RESUME_AFTER_TIME_OUT_MS / 1000} s to resume` : ''}`);
+        if (connected) this.dropSignal(member.identity, RESUME_AFTER_TIME_OUT_MS);
+        else this.removeParticipant(member, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
       }
     }
     this.updates.updateSpeakers(now);

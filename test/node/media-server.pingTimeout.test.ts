@@ -1,0 +1,50 @@
+import { ConnectionSettings, ReconnectResponse } from '@livekit/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { connectMediaPeer } from './support/mediaPeer';
+import { RawSignalClient, SECRET, token } from './support/rawClient';
+
+let server: MediaServer;
+beforeAll(async () => {
+  // a one-second ping time-out; the raw clients never ping
+  server = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'silent', pingInterval: 1, pingTimeout: 1 });
+});
+afterAll(() => server.close());
+
+const inRoom = (room: string, identity: string) => server.room(room)?.participants.some((p) => p.identity === identity) ?? false;
+
+describe('a client that stops pinging', () => {
+  it('keeps its session while its media is connected, and resumes its signalling as on LiveKit', async () => {
+    const room = 'ping-1';
+    const { client, join } = await RawSignalClient.join(server.url, token('busy', room), { connectionSettings: new ConnectionSettings({ autoSubscribe: false }) });
+    const peer = await connectMediaPeer(client);
+    try {
+      // no ping for the time-out: the server drops the signalling socket, not the participant
+      expect(await client.closed).toMatchObject({ code: expect.any(Number) });
+      expect(inRoom(room, 'busy')).toBe(true);
+      const resumed = await RawSignalClient.connect(server.url, token('busy', room), { reconnect: true, participantSid: join.participant!.sid });
+      try {
+        expect(await resumed.next('reconnect')).toBeInstanceOf(ReconnectResponse);
+        expect(server.room(room)?.participants.find((p) => p.identity === 'busy')?.sid).toBe(join.participant!.sid);
+      } finally {
+        await resumed.close();
+      }
+    } finally {
+      await peer.close();
+    }
+  }, 20_000);
+
+  it('leaves when its media never connected', async () => {
+    const room = 'ping-2';
+    const { client } = await RawSignalClient.join(server.url, token('silent', room));
+    try {
+      expect(inRoom(room, 'silent')).toBe(true);
+      await client.closed;
+      const deadline = Date.now() + 10_000;
+      while (inRoom(room, 'silent') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(inRoom(room, 'silent')).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 20_000);
+});
