@@ -196,7 +196,7 @@ function Reaction({ className }: { className?: string }) {
 
 function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: Labels; className?: string | undefined }) {
   if (quality === ConnectionQuality.Unknown) return null;
-  const level = { excellent: 3, good: 2, poor: 1, lost: 0, unknown: 0 }[quality];
+  const level = { excellent: 3, good: 2, poor: 1, lost: 0 }[quality];
   return (
     <span className={cx('rk-quality', className)} role="img" aria-label={labels.connectionQuality(quality)} data-quality={quality}>
       {[1, 2, 3].map((bar) => (

@@ -1,86 +1,86 @@
 import type { ReactNode } from 'react';
 
 /** @internal Small inline icons; decorative, hidden from assistive technology. */
-const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, className: 'rk-icon' } as const;
 
 export const MicIcon = ({ off }: { off?: boolean }) => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="9" y="3" width="6" height="11" rx="3" />
     <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     {off ? <path d="M4 4l16 16" /> : null}
   </svg>
 );
 export const CameraIcon = ({ off }: { off?: boolean }) => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="3" y="6" width="12" height="12" rx="2" />
     <path d="M15 10l6-3v10l-6-3" />
     {off ? <path d="M4 4l16 16" /> : null}
   </svg>
 );
 export const ScreenIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="3" y="4" width="18" height="12" rx="2" />
     <path d="M8 20h8M12 16v4" />
   </svg>
 );
 export const LeaveIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
   </svg>
 );
 export const ChatIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M4 5h16v11H9l-5 4z" />
   </svg>
 );
 export const MoreIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <circle cx="5" cy="12" r="1" />
     <circle cx="12" cy="12" r="1" />
     <circle cx="19" cy="12" r="1" />
   </svg>
 );
 export const CaptionsIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
   </svg>
 );
 export const PinIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M9 4h6l-1 6 4 4H6l4-4zM12 14v7" />
   </svg>
 );
 export const SpeakerViewIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="3" y="4" width="18" height="11" rx="2" />
     <path d="M4 19h4M10 19h4M16 19h4" />
   </svg>
 );
 export const PeopleIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
   </svg>
 );
 export const CloseIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
 export const PictureInPictureIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <rect x="12" y="12" width="7" height="5" rx="1" />
   </svg>
 );
 export const HandIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M8 13V6.5a1.5 1.5 0 0 1 3 0V11M11 11V4.5a1.5 1.5 0 0 1 3 0V11M14 11V6a1.5 1.5 0 0 1 3 0v7.5a6.5 6.5 0 0 1-6.5 6.5h-.4a6 6 0 0 1-4.8-2.4L3.6 15a1.5 1.5 0 0 1 2.3-1.9L8 15" />
   </svg>
 );
 export const SmileIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <circle cx="12" cy="12" r="9" />
     <path d="M8 14a4.5 4.5 0 0 0 8 0M9 9.5v.5M15 9.5v.5" />
   </svg>
@@ -140,14 +140,14 @@ export const ReactionGlyph = ({ emoji }: { emoji: string }) =>
     <span aria-hidden="true">{emoji}</span>
   );
 export const FlipCameraIcon = () => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <path d="M4 8h3l2-2h6l2 2h3v11H4z" />
     <path d="M9.5 12.5a3 3 0 0 1 5-1.5M14.5 14a3 3 0 0 1-5 1.5M14.5 9.5V11H13M9.5 17v-1.5H11" />
   </svg>
 );
 /** A padlock: end-to-end encrypted; `broken`: encrypted with a key this session lacks. */
 export const LockIcon = ({ broken }: { broken?: boolean }) => (
-  <svg {...base} className="rk-icon">
+  <svg {...base}>
     <rect x="5" y="11" width="14" height="10" rx="2" />
     <path d={broken ? 'M8 11V7a4 4 0 0 1 7.5-2' : 'M8 11V7a4 4 0 0 1 8 0v4'} />
     {broken ? <path d="M4 4l16 16" /> : null}

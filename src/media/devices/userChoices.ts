@@ -75,8 +75,7 @@ const listeners = new Set<() => void>();
 
 function readRaw(): string | null | undefined {
   try {
-    const s = storage();
-    return s ? s.getItem(USER_CHOICES_STORAGE_KEY) : undefined;
+    return storage()?.getItem(USER_CHOICES_STORAGE_KEY);
   } catch {
     return undefined;
   }

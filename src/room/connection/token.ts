@@ -65,6 +65,8 @@ function invalid(reason: string): RoomKitError {
   );
 }
 
+/** A JSON object: not null, not an array. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const optionalBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const optionalSeconds = (v: unknown): number | undefined =>
@@ -72,17 +74,16 @@ const optionalSeconds = (v: unknown): number | undefined =>
 
 function readVideoGrant(raw: unknown): TokenVideoGrant {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid('the `video` grant is not an object');
-  const g = raw as Record<string, unknown>;
+  if (!isObject(raw)) throw invalid('the `video` grant is not an object');
   const grant: TokenVideoGrant = {};
-  const room = optionalString(g.room);
+  const room = optionalString(raw.room);
   if (room !== undefined) grant.room = room;
   for (const key of ['roomJoin', 'canPublish', 'canSubscribe', 'canPublishData', 'hidden', 'roomAdmin', 'roomRecord'] as const) {
-    const value = optionalBool(g[key]);
+    const value = optionalBool(raw[key]);
     if (value !== undefined) grant[key] = value;
   }
-  if (Array.isArray(g.canPublishSources)) {
-    grant.canPublishSources = g.canPublishSources
+  if (Array.isArray(raw.canPublishSources)) {
+    grant.canPublishSources = raw.canPublishSources
       .map((s) => (typeof s === 'string' ? s.toLowerCase() : s))
       .filter((s): s is TrackSourceName => SOURCES.includes(s as TrackSourceName));
   }
@@ -105,18 +106,15 @@ export function parseToken(token: string): TokenClaims {
   if (!header || !payload || !BASE64URL.test(header) || !BASE64URL.test(payload)) {
     throw invalid('its header or payload is not base64url');
   }
-  let claims: unknown;
+  let head: unknown;
+  let c: unknown;
   try {
-    const decodedHeader: unknown = JSON.parse(decodeBase64Url(header));
-    if (typeof decodedHeader !== 'object' || decodedHeader === null || Array.isArray(decodedHeader)) {
-      throw new Error('header is not an object');
-    }
-    claims = JSON.parse(decodeBase64Url(payload));
+    head = JSON.parse(decodeBase64Url(header));
+    c = JSON.parse(decodeBase64Url(payload));
   } catch {
     throw invalid('its header or payload is not base64url-encoded JSON');
   }
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw invalid('its payload is not an object');
-  const c = claims as Record<string, unknown>;
+  if (!isObject(head) || !isObject(c)) throw invalid('its header or payload is not an object');
   if (typeof c.sub !== 'string' || c.sub === '') throw invalid('it has no `sub` (participant identity) claim');
   const result: TokenClaims = { identity: c.sub, video: readVideoGrant(c.video) };
   const name = optionalString(c.name);

@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { CSSProperties } from 'react';
+import { Track } from 'livekit-client';
+import { expect, userEvent, within } from 'storybook/test';
+import { LeaveButton, RoomProvider, TrackToggle, VideoConference } from '@roomkit/react';
+import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
+
+/*
+ * Theming as Docs/Styling shows it, with no `.rk-root` of Storybook's around the app (these stories have no room
+ * decorator): CSS variables set on an element of the app reach everything inside it, a VideoConference (whose own
+ * `.rk-root` is then the outermost) and components used alone, outside any `.rk-root`.
+ */
+
+interface Loaded {
+  room: TestRoom;
+}
+
+const meta = {
+  title: 'Styling/Theme variables',
+  parameters: { layout: 'fullscreen' },
+  loaders: [
+    async (): Promise<Loaded> => ({
+      room: createTestRoom({
+        local: { identity: 'me', name: 'Me' },
+        participants: [{ identity: 'ann', name: 'Ann', camera: true, microphone: true }],
+      }),
+    }),
+  ],
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const room = (context: { loaded: unknown }) => (context.loaded as Loaded).room;
+const background = (element: Element) => getComputedStyle(element).backgroundColor;
+
+/** Docs/Styling's `.my-meeting` example: the app's wrapper sets the accent and the danger colour. */
+const wrapper = { '--rk-accent': 'light-dark(#6b21a8, #d8b4fe)', '--rk-danger': '#8b1a1a', padding: 12 } as CSSProperties;
+
+/** A wrapper of the app's around the conference: its accent colours the pressed toggles, its danger colour Leave. */
+export const WrapperAroundConference: Story = {
+  render: (_args, context) => (
+    <RoomProvider room={room(context)}>
+      <div className="my-meeting" style={wrapper}>
+        <VideoConference style={{ height: 560 }} data-rk-theme="light" />
+      </div>
+    </RoomProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const chat = c.getByRole('button', { name: 'Chat' });
+    await userEvent.click(chat);
+    await expect(chat).toHaveAttribute('aria-pressed', 'true');
+    await expect(background(chat)).toBe('rgb(107, 33, 168)');
+    await expect(background(c.getByRole('button', { name: 'Leave' }))).toBe('rgb(139, 26, 26)');
+  },
+};
+
+/** The same wrapper in the dark theme: the accent's dark half applies. */
+export const WrapperAroundConferenceDark: Story = {
+  render: (_args, context) => (
+    <RoomProvider room={room(context)}>
+      <div className="my-meeting" style={wrapper}>
+        <VideoConference style={{ height: 560 }} data-rk-theme="dark" />
+      </div>
+    </RoomProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const chat = c.getByRole('button', { name: 'Chat' });
+    await userEvent.click(chat);
+    await expect(background(chat)).toBe('rgb(216, 180, 254)');
+  },
+};
+
+/**
+ * Components used alone, in the app's own bar with no `.rk-root` anywhere: they take the stylesheet's values
+ * (the page's colour scheme, light here), and the app's variables where it sets them.
+ */
+export const ComponentsAlone: Story = {
+  render: (_args, context) => (
+    <RoomProvider room={room(context)}>
+      <div style={{ display: 'flex', gap: 8, padding: 12, colorScheme: 'light' }}>
+        <TrackToggle source={Track.Source.Camera} />
+        <LeaveButton />
+        <span style={{ '--rk-danger': '#8b1a1a' } as CSSProperties}>
+          <LeaveButton labels={{ leave: 'Leave (themed)' }} />
+        </span>
+      </div>
+    </RoomProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(background(c.getByRole('button', { name: 'Camera' }))).toBe('rgb(241, 243, 245)');
+    await expect(background(c.getByRole('button', { name: 'Leave' }))).toBe('rgb(179, 38, 30)');
+    await expect(background(c.getByRole('button', { name: 'Leave (themed)' }))).toBe('rgb(139, 26, 26)');
+  },
+};
