@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type Rollup } from 'vite';
+import { build, type PluginOption, type Rollup } from 'vite';
 
 const here = import.meta.dirname;
 const root = resolve(here, '..');
@@ -39,20 +39,26 @@ export const EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/, /^livekit-client($|
 export interface BundleSize {
   app: string;
   /** gzip bytes per emitted file */
-  files: Array<{ name: string; bytes: number; gzip: number }>;
+  files: Array<{ name: string; bytes: number; gzip: number; initial: boolean }>;
   gzipBytes: number;
   /** Of those, what loads before the first paint: the entry chunk, its static imports and their CSS. */
   initialGzipBytes: number;
   rawBytes: number;
 }
 
-export async function buildApp(app: string): Promise<BundleSize> {
+/** Extra plugins (the breakdown's visualizer) and source maps for one build; the measured figures use neither. */
+export interface BuildAppOptions {
+  plugins?: PluginOption[];
+  sourcemap?: boolean;
+}
+
+export async function buildApp(app: string, options: BuildAppOptions = {}): Promise<BundleSize> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
     mode: 'production',
     root: apps,
-    plugins: [react()],
+    plugins: [react(), ...(options.plugins ?? [])],
     resolve: {
       alias: [
         { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(pkg, 'styles.css') },
@@ -64,19 +70,15 @@ export async function buildApp(app: string): Promise<BundleSize> {
       minify: true,
       cssMinify: true,
       target: 'es2022',
-      sourcemap: false,
+      sourcemap: options.sourcemap ?? false,
       reportCompressedSize: false,
       modulePreload: false,
       rollupOptions: { input: resolve(apps, `${app}.tsx`), external: EXTERNAL },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  const emitted = outputs.flatMap((o) => o.output);
-  const files = emitted.map((f) => {
-    const content = f.type === 'chunk' ? f.code : f.source;
-    const bytes = Buffer.byteLength(content);
-    return { name: f.fileName, bytes, gzip: gzipSync(content, { level: 9 }).length };
-  });
+  // Source maps, when asked for, are the visualizer's input and not part of what an app ships.
+  const emitted = outputs.flatMap((o) => o.output).filter((f) => !f.fileName.endsWith('.map'));
   // What loads before the first paint: the entry chunk, what it imports statically (not `import()`), and the CSS
   // those chunks bring (Vite's `importedCss`).
   const chunks = new Map(emitted.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
@@ -89,11 +91,17 @@ export async function buildApp(app: string): Promise<BundleSize> {
     chunk.imports.forEach(visit);
   };
   for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+  const files = emitted.map((f) => {
+    // Without the `//# sourceMappingURL` comment a source-mapped build adds, so both builds weigh the same.
+    const content = f.type === 'chunk' ? f.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '') : f.source;
+    const bytes = Buffer.byteLength(content);
+    return { name: f.fileName, bytes, gzip: gzipSync(content, { level: 9 }).length, initial: initial.has(f.fileName) };
+  });
   return {
     app,
     files,
     gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
-    initialGzipBytes: files.reduce((s, f) => s + (initial.has(f.name) ? f.gzip : 0), 0),
+    initialGzipBytes: files.reduce((s, f) => s + (f.initial ? f.gzip : 0), 0),
     rawBytes: files.reduce((s, f) => s + f.bytes, 0),
   };
 }
@@ -105,6 +113,12 @@ export interface BundleResult {
   bundleKb: number;
   /** Of `bundleKb`, what loads before the conference first paints (all of it while nothing is loaded lazily). */
   bundleInitialKb: number;
+  /**
+   * What the conference's first paint shows, built alone from the package's parts (`bundle-apps/roomkit-first-paint.tsx`:
+   * grid, tiles, microphone, camera, screen share, leave, connection state, audio, the stylesheet): how small a first
+   * paint can be with today's parts.
+   */
+  firstPaintPartsKb: number;
   anchorBundleKb: number;
   bundleRatio: number;
   coreKb: number;
@@ -129,12 +143,13 @@ export async function runBundle(): Promise<BundleResult> {
   const tarball = await measureTarball();
   await buildPackage();
   const details: BundleSize[] = [];
-  for (const app of ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core']) details.push(await buildApp(app));
+  for (const app of ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core', 'roomkit-first-paint']) details.push(await buildApp(app));
   const size = (app: string) => details.find((d) => d.app === app)!.gzipBytes;
   return {
     ...tarball,
     bundleKb: kb(size('roomkit-conference')),
     bundleInitialKb: kb(details.find((d) => d.app === 'roomkit-conference')!.initialGzipBytes),
+    firstPaintPartsKb: kb(size('roomkit-first-paint')),
     anchorBundleKb: kb(size('livekit-conference')),
     bundleRatio: Math.round((size('roomkit-conference') / size('livekit-conference')) * 1000) / 1000,
     coreKb: kb(size('roomkit-core')),

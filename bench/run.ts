@@ -169,6 +169,7 @@ const BENCH = {
   tarballKb: bundle.tarballKb,
   bundleKb: bundle.bundleKb,
   bundleInitialKb: bundle.bundleInitialKb,
+  firstPaintPartsKb: bundle.firstPaintPartsKb,
   anchorBundleKb: bundle.anchorBundleKb,
   bundleRatio: bundle.bundleRatio,
   coreKb: bundle.coreKb,
@@ -223,8 +224,9 @@ const BENCH = {
 
 const rows: Array<Row | string> = [
   'Bundle (Vite, minified, gzip -9; react, react-dom, livekit-client, @tanstack/react-query external)',
-  ['provider + VideoConference + stylesheet, kB', `${bundle.bundleKb}`, `${bundle.anchorBundleKb}`, `ratio ${bundle.bundleRatio} ≤ 0.7`, bundle.bundleRatio <= 0.7],
-  ['of which loads before the conference first paints, kB', `${bundle.bundleInitialKb}`, '', '', null],
+  ['provider + VideoConference + stylesheet, kB', `${bundle.bundleKb}`, `${bundle.anchorBundleKb}`, `ratio ${bundle.bundleRatio} ≤ 0.85`, bundle.bundleRatio <= 0.85],
+  ['of which loads before the conference first paints, kB', `${bundle.bundleInitialKb}`, '', `≤ ${Math.round(bundle.anchorBundleKb * 5) / 10} (½ anchor)`, bundle.bundleInitialKb <= bundle.anchorBundleKb / 2],
+  ['what the first paint shows, its parts alone (grid, tiles, 4 controls, connection state), kB', `${bundle.firstPaintPartsKb}`, '', '', null],
   ['provider + useParticipants, kB', `${bundle.coreKb}`, `${bundle.anchorCoreKb}`, '≤ 7', bundle.coreKb <= 7],
   ['packed tarball (npm pack), kB (unpacked)', `${bundle.tarballKb} (${bundle.tarballUnpackedKb})`, '', '≤ 300', bundle.tarballKb <= 300],
   `Render isolation (Chromium, 100 participants, all ${rk.mountedTiles} tiles mounted; ${rk.speaker.samples} changes each)`,
