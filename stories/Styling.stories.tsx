@@ -37,39 +37,40 @@ const background = (element: Element) => getComputedStyle(element).backgroundCol
 /** Docs/Styling's `.my-meeting` example: the app's wrapper sets the accent and the danger colour. */
 const wrapper = { '--rk-accent': 'light-dark(#6b21a8, #d8b4fe)', '--rk-danger': '#8b1a1a', padding: 12 } as CSSProperties;
 
+/** The app's wrapper around a conference forced into `theme`. */
+const wrapped = (theme: 'light' | 'dark') =>
+  function Wrapped(_args: unknown, context: { loaded: unknown }) {
+    return (
+      <RoomProvider room={room(context)}>
+        <div className="my-meeting" style={wrapper}>
+          <VideoConference style={{ height: 560 }} data-rk-theme={theme} />
+        </div>
+      </RoomProvider>
+    );
+  };
+
+/** Opens chat and returns its toggle, pressed. */
+async function openChat(canvasElement: HTMLElement) {
+  const chat = within(canvasElement).getByRole('button', { name: 'Chat' });
+  await userEvent.click(chat);
+  await expect(chat).toHaveAttribute('aria-pressed', 'true');
+  return chat;
+}
+
 /** A wrapper of the app's around the conference: its accent colours the pressed toggles, its danger colour Leave. */
 export const WrapperAroundConference: Story = {
-  render: (_args, context) => (
-    <RoomProvider room={room(context)}>
-      <div className="my-meeting" style={wrapper}>
-        <VideoConference style={{ height: 560 }} data-rk-theme="light" />
-      </div>
-    </RoomProvider>
-  ),
+  render: wrapped('light'),
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const chat = c.getByRole('button', { name: 'Chat' });
-    await userEvent.click(chat);
-    await expect(chat).toHaveAttribute('aria-pressed', 'true');
-    await expect(background(chat)).toBe('rgb(107, 33, 168)');
-    await expect(background(c.getByRole('button', { name: 'Leave' }))).toBe('rgb(139, 26, 26)');
+    await expect(background(await openChat(canvasElement))).toBe('rgb(107, 33, 168)');
+    await expect(background(within(canvasElement).getByRole('button', { name: 'Leave' }))).toBe('rgb(139, 26, 26)');
   },
 };
 
 /** The same wrapper in the dark theme: the accent's dark half applies. */
 export const WrapperAroundConferenceDark: Story = {
-  render: (_args, context) => (
-    <RoomProvider room={room(context)}>
-      <div className="my-meeting" style={wrapper}>
-        <VideoConference style={{ height: 560 }} data-rk-theme="dark" />
-      </div>
-    </RoomProvider>
-  ),
+  render: wrapped('dark'),
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const chat = c.getByRole('button', { name: 'Chat' });
-    await userEvent.click(chat);
-    await expect(background(chat)).toBe('rgb(216, 180, 254)');
+    await expect(background(await openChat(canvasElement))).toBe('rgb(216, 180, 254)');
   },
 };
 

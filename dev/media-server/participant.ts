@@ -104,7 +104,8 @@ export interface ParticipantHost {
   relayData(from: Participant, label: string, data: Uint8Array): void;
   /** The room's recent sequenced reliable packets. */
   readonly reliableHistory: ReliableHistory;
-  qualityMayHaveChanged(participant: Participant): void;
+  /** The participant's peer connection changed state. */
+  mediaStateChanged(participant: Participant): void;
 }
 
 const QUALITY_NAMES: Record<ConnectionQuality, ParticipantState['connectionQuality']> = {
@@ -183,7 +184,7 @@ export class Participant {
           if (this.sendData('_reliable', missed.bytes)) this.replayedDataPackets += 1;
         }
       },
-      connectionStateChanged: () => room.qualityMayHaveChanged(this),
+      connectionStateChanged: () => room.mediaStateChanged(this),
     });
   }
 

@@ -20,12 +20,6 @@ import { Participant, type ParticipantHost, type ParticipantInit, type Participa
 import type { Publication } from './publication';
 import { RoomUpdates } from './roomUpdates';
 
-/**
- * How long a participant that stopped pinging while its media was connected may take to resume its signalling before
- * it leaves. LiveKit keeps such a participant as long as its peer connection lives; a window keeps a vanished client
- * from staying for ever here.
- */
-const RESUME_AFTER_TIME_OUT_MS = 60_000;
 
 /** A room as the control API reports it. */
 export interface RoomState {
@@ -164,7 +158,7 @@ export class Room implements ParticipantHost {
    * Drops the signalling socket of `identity` (or of every participant with a client): each may resume within
    * `windowMs`, else leaves with SIGNAL_CLOSE. Returns the identities dropped.
    */
-  dropSignal(identity: string | undefined, windowMs: number): string[] {
+  dropSignal(identity: string | undefined, windowMs: number | undefined): string[] {
     const dropped: string[] = [];
     for (const participant of this.members.values()) {
       if (identity !== undefined && participant.identity !== identity) continue;
@@ -273,15 +267,30 @@ export class Room implements ParticipantHost {
     this.updates.qualityMayHaveChanged(participant);
   }
 
+  /**
+   * The participant's peer connection changed state. One whose signalling was dropped without a window (it stopped
+   * pinging while its media was connected) leaves once that connection fails or closes, as on LiveKit: a client that
+   * vanished stops answering ICE consent checks (RFC 7675, 30 s), and its peer connection fails.
+   */
+  mediaStateChanged(participant: Participant): void {
+    this.updates.qualityMayHaveChanged(participant);
+    const state = participant.connectionState;
+    if (participant.signal.awaitingResume && !participant.isClosed && (state === 'failed' || state === 'closed')) {
+      this.ctx.logger.info(`${participant.identity} left while awaiting resume: its peer connection ${state}`);
+      this.removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
+    }
+  }
+
   /** Periodic work: active speakers, and dropping participants whose signalling went silent. */
   tick(now: number): void {
     for (const member of this.participants) {
       if (!member.synthetic && !member.signal.awaitingResume && now - member.lastSignalAt > this.ctx.pingTimeout * 1000) {
         // As LiveKit's ParticipantImpl.HandleSignalSourceClose: one whose media is connected keeps it and may resume
-        // its signalling (a page too busy to ping, say); one that never connected leaves.
+        // its signalling (a page too busy to ping, say) for as long as its peer connection lives (mediaStateChanged);
+        // one that never connected leaves.
         const connected = member.connectionState === 'connected';
-        this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)${connected ? `: signalling dropped, ${RESUME_AFTER_TIME_OUT_MS / 1000} s to resume` : ''}`);
-        if (connected) this.dropSignal(member.identity, RESUME_AFTER_TIME_OUT_MS);
+        this.ctx.logger.info(`${member.identity} timed out (no ping for ${this.ctx.pingTimeout} s)${connected ? ': signalling dropped, it may resume while its media lives' : ''}`);
+        if (connected) this.dropSignal(member.identity, undefined);
         else this.removeParticipant(member, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
       }
     }

@@ -7,7 +7,9 @@ import { encodeResponse, type ResponseMessage } from './signal';
  */
 export class SignalSocket {
   private ws: WebSocket | null;
-  /** Set while the client may resume after {@link drop}; fires its removal when it does not. */
+  /** True while the client may resume after {@link drop}. */
+  private waiting = false;
+  /** With a window: fires the removal when the client does not resume in time. */
   private resumeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(ws: WebSocket | null) {
@@ -20,21 +22,28 @@ export class SignalSocket {
   }
 
   get awaitingResume(): boolean {
-    return this.resumeTimer !== undefined;
+    return this.waiting;
   }
 
   send(message: ResponseMessage): void {
     if (this.ws?.readyState === this.ws?.OPEN) this.ws?.send(encodeResponse(message));
   }
 
-  /** Terminates the socket; `onExpired` runs unless the client resumes within `windowMs`. False without a socket. */
-  drop(windowMs: number, onExpired: () => void): boolean {
+  /**
+   * Terminates the socket; `onExpired` runs unless the client resumes within `windowMs`. Without a window the client
+   * may resume for as long as the caller keeps the session (LiveKit's way: while its peer connection lives). False
+   * without a socket.
+   */
+  drop(windowMs: number | undefined, onExpired: () => void): boolean {
     if (!this.ws) return false;
-    clearTimeout(this.resumeTimer);
-    this.resumeTimer = setTimeout(() => {
-      this.resumeTimer = undefined;
-      onExpired();
-    }, windowMs);
+    this.stopWaiting();
+    this.waiting = true;
+    if (windowMs !== undefined) {
+      this.resumeTimer = setTimeout(() => {
+        this.stopWaiting();
+        onExpired();
+      }, windowMs);
+    }
     this.ws.terminate();
     return true;
   }
@@ -55,5 +64,6 @@ export class SignalSocket {
   private stopWaiting(): void {
     clearTimeout(this.resumeTimer);
     this.resumeTimer = undefined;
+    this.waiting = false;
   }
 }

@@ -34,6 +34,19 @@ describe('a client that stops pinging', () => {
     }
   }, 20_000);
 
+  it('awaits its resume for as long as its peer connection lives, and leaves once that connection ends', async () => {
+    const room = 'ping-3';
+    const { client } = await RawSignalClient.join(server.url, token('gone', room), { connectionSettings: new ConnectionSettings({ autoSubscribe: false }) });
+    const peer = await connectMediaPeer(client);
+    // dropped for not pinging, its media connected: no resume window ends the session while the media lives
+    await client.closed;
+    const member = () => server.room(room)?.participants.find((p) => p.identity === 'gone');
+    expect(member()?.connectionState).toBe('connected');
+    // the page went away for good: its peer connection ends, and the server lets the participant go
+    await peer.close();
+    await expect.poll(() => inRoom(room, 'gone'), { timeout: 45_000, interval: 50 }).toBe(false);
+  }, 60_000);
+
   it('leaves when its media never connected', async () => {
     const room = 'ping-2';
     const { client } = await RawSignalClient.join(server.url, token('silent', room));
