@@ -2,6 +2,7 @@ import { ConnectionQuality, DataPacket, DataPacket_Kind, UserPacket } from '@liv
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
 import { connectDataPeer, type DataPeer } from './support/dataPeer';
+import { POLL } from './support/poll';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
 
 let server: MediaServer;
@@ -42,7 +43,7 @@ describe('data packets', () => {
     const bob = await joinWithData('bob', 'data-1');
     alice.peer.reliable.send(chat('hello bob'));
     alice.peer.lossy.send(chat('lossy hello', 'cursor'));
-    await expect.poll(() => bob.peer.received.length).toBe(2);
+    await expect.poll(() => bob.peer.received.length, POLL).toBe(2);
     const reliable = bob.peer.received.find((p) => p.value.case === 'user' && p.value.value.topic === 'chat');
     expect(reliable).toMatchObject({ participantIdentity: 'alice', participantSid: alice.join.participant?.sid });
     expect(texts(bob.peer).sort()).toEqual(['hello bob', 'lossy hello']);
@@ -55,18 +56,18 @@ describe('data packets', () => {
     const carol = await joinWithData('carol', 'data-2');
     alice.peer.reliable.send(chat('only for carol', 'dm', ['carol']));
     alice.peer.reliable.send(chat('for everyone'));
-    await expect.poll(() => texts(bob.peer)).toEqual(['for everyone']);
-    await expect.poll(() => texts(carol.peer)).toEqual(['only for carol', 'for everyone']);
+    await expect.poll(() => texts(bob.peer), POLL).toEqual(['for everyone']);
+    await expect.poll(() => texts(carol.peer), POLL).toEqual(['only for carol', 'for everyone']);
   });
 
   it('drops packets from a participant without canPublishData until the permission is granted', async () => {
     const alice = await joinWithData('alice', 'data-3', { canPublishData: false });
     const bob = await joinWithData('bob', 'data-3');
     alice.peer.reliable.send(chat('dropped'));
-    await expect.poll(() => server.room('data-3')?.participants.find((p) => p.identity === 'alice')?.droppedDataPackets).toBe(1);
+    await expect.poll(() => server.room('data-3')?.participants.find((p) => p.identity === 'alice')?.droppedDataPackets, POLL).toBe(1);
     server.setPermissions('data-3', 'alice', { canPublishData: true });
     alice.peer.reliable.send(chat('allowed'));
-    await expect.poll(() => texts(bob.peer)).toEqual(['allowed']);
+    await expect.poll(() => texts(bob.peer), POLL).toEqual(['allowed']);
   });
 
   it('counts the packets a participant missed because its data channel was not open yet', async () => {
@@ -76,7 +77,7 @@ describe('data packets', () => {
     cleanups.push(() => client.close());
     const bob = await joinWithData('bob', 'data-5');
     alice.peer.reliable.send(chat('before carol can hear'));
-    await expect.poll(() => texts(bob.peer)).toEqual(['before carol can hear']);
+    await expect.poll(() => texts(bob.peer), POLL).toEqual(['before carol can hear']);
     const state = (identity: string) => server.room('data-5')?.participants.find((p) => p.identity === identity);
     expect(state('carol')?.undeliveredDataPackets).toBe(1);
     expect(state('bob')?.undeliveredDataPackets).toBe(0);
@@ -94,16 +95,16 @@ describe('data packets', () => {
     alice.peer.reliable.send(chat('two', 'chat', [], 3));
     alice.peer.lossy.send(chat('lossy, never held', 'cursor'));
     alice.peer.reliable.send(chat('unnumbered, never held'));
-    await expect.poll(() => texts(bob.peer)).toEqual(['one', 'for bob only', 'two', 'lossy, never held', 'unnumbered, never held']);
+    await expect.poll(() => texts(bob.peer), POLL).toEqual(['one', 'for bob only', 'two', 'lossy, never held', 'unnumbered, never held']);
     const carol = await connectDataPeer(client);
     cleanups.push(() => carol.close());
     // Each sender's packets in its order (two senders' packets reach the server in either order).
     const from = (identity: string) => texts({ received: carol.received.filter((p) => p.participantIdentity === identity) } as DataPeer);
-    await expect.poll(() => carol.received.length).toBe(3);
+    await expect.poll(() => carol.received.length, POLL).toBe(3);
     expect(from('alice')).toEqual(['one', 'two']);
     expect(from('bob')).toEqual(['from bob']);
     alice.peer.reliable.send(chat('three', 'chat', [], 4));
-    await expect.poll(() => from('alice')).toEqual(['one', 'two', 'three']);
+    await expect.poll(() => from('alice'), POLL).toEqual(['one', 'two', 'three']);
     const state = server.room('data-6')?.participants.find((p) => p.identity === 'carol');
     expect(state).toMatchObject({ replayedDataPackets: 3, undeliveredDataPackets: 2 });
   });
@@ -111,7 +112,7 @@ describe('data packets', () => {
   it('sends data from the server through the handle (RoomService.SendData: media-server.roomService.test.ts)', async () => {
     const alice = await joinWithData('alice', 'data-4');
     expect(server.sendData('data-4', { payload: 'from the server', topic: 'notice' })).toBe(1);
-    await expect.poll(() => texts(alice.peer)).toEqual(['from the server']);
+    await expect.poll(() => texts(alice.peer), POLL).toEqual(['from the server']);
     expect(alice.peer.received[0]?.participantIdentity).toBe('');
   });
 });

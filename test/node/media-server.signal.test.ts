@@ -14,6 +14,7 @@ import {
 } from '@livekit/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { POLL } from './support/poll';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
 
 let server: MediaServer;
@@ -83,7 +84,7 @@ describe('joining', () => {
     // alice hears about carol, who joined after the ghost, and never about the ghost
     await alice.client.next('update', (u) => u.participants.some((p) => p.identity === 'carol'));
     ghost.client.send({ case: 'leave', value: new LeaveRequest({}) });
-    await expect.poll(() => server.room(room)?.participants.length).toBe(2);
+    await expect.poll(() => server.room(room)?.participants.length, POLL).toBe(2);
     const seen = alice.client.all('update').flatMap((u) => u.participants.map((p) => p.identity));
     expect(seen).toContain('carol');
     expect(seen).not.toContain('ghost');

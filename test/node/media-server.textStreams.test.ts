@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaServer } from '../../dev/media-server';
 import { verifyAccessToken } from '../../dev/media-server/token';
 import { connectDataPeer } from './support/dataPeer';
+import { POLL } from './support/poll';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
 import { KEY_ID, KEY_SECRET, startServerWithKeys } from './support/serverApi';
 
@@ -63,8 +64,8 @@ describe('text streams, attributes and agents on the dev media server', () => {
     const carol = await joinWithData('carol', 'ts-1');
     for (const bytes of textStream('s1', 'lk.chat', ['hel', 'lo'])) alice.peer.reliable.send(bytes);
     for (const bytes of textStream('s2', 'lk.chat', ['psst'], {}, ['carol'])) alice.peer.reliable.send(bytes);
-    await expect.poll(() => bob.peer.received.length).toBe(4);
-    await expect.poll(() => carol.peer.received.length).toBe(7);
+    await expect.poll(() => bob.peer.received.length, POLL).toBe(4);
+    await expect.poll(() => carol.peer.received.length, POLL).toBe(7);
     expect(bob.peer.received.map((p) => p.value.case)).toEqual(['streamHeader', 'streamChunk', 'streamChunk', 'streamTrailer']);
     expect(bob.peer.received.every((p) => p.participantIdentity === 'alice')).toBe(true);
     const header = bob.peer.received[0]!.value;
@@ -86,7 +87,7 @@ describe('text streams, attributes and agents on the dev media server', () => {
       body: JSON.stringify({ from: crowd, payload: '{"type":"raise","raisedAt":1}', topic: 'roomkit.hand' }),
     });
     expect(await response.json()).toEqual({ delivered: 1 });
-    await expect.poll(() => bob.peer.received.length).toBe(4);
+    await expect.poll(() => bob.peer.received.length, POLL).toBe(4);
     expect(bob.peer.received.map((p) => [p.value.case, p.participantIdentity])).toEqual([
       ['streamHeader', crowd],
       ['streamChunk', crowd],
@@ -104,7 +105,7 @@ describe('text streams, attributes and agents on the dev media server', () => {
     const alice = await joinWithData('alice', 'ts-2', {}, { canPublishData: false });
     const bob = await joinWithData('bob', 'ts-2');
     for (const bytes of textStream('s1', 'lk.chat', ['no'])) alice.peer.reliable.send(bytes);
-    await expect.poll(() => server.room('ts-2')?.participants.find((p) => p.identity === 'alice')?.droppedDataPackets).toBe(3);
+    await expect.poll(() => server.room('ts-2')?.participants.find((p) => p.identity === 'alice')?.droppedDataPackets, POLL).toBe(3);
     expect(bob.peer.received).toEqual([]);
   });
 

@@ -2,8 +2,7 @@ import { AccessToken, ServerError, type VideoGrant } from 'livekit-server-sdk';
 import { startMediaServer, type MediaServer, type MediaServerOptions } from '../../../dev/media-server';
 import { SECRET } from './rawClient';
 
-/** The bound of the server API tests' `expect.poll` waits (vitest's default, 1 s, is short on a busy runner). */
-export const POLL = { timeout: 5000 } as const;
+export { POLL } from './poll';
 
 /** The dev Room API key the tests' customer server holds: `lk_<id>.<secret>`, as `ROOM_API_KEYS` gives it. */
 export const KEY_ID = 'lk_nodetests';
