@@ -1,6 +1,6 @@
 import { RoomKitError } from '../RoomKitError.js';
 import { containsApiKey } from './apiKeys.js';
-import { parseToken, validateMediaUrl, type TokenClaims } from './token.js';
+import { isObject, parseToken, validateMediaUrl, type TokenClaims } from './token.js';
 
 /**
  * The token endpoint's connection response, `{ token, url, room, identity, expiresAt }`, as your backend
@@ -108,7 +108,7 @@ export function validateConnectionResponse(
   // An API key anywhere in the response (at any depth, even as a property name) is a leak to report as such, before
   // any other complaint. The field is named when it is a top-level field's value (never a name that is the key).
   if (containsApiKey(value)) {
-    const fields = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+    const fields = isObject(value) ? Object.entries(value) : [];
     const field = fields.find(([name, v]) => !containsApiKey(name) && containsApiKey(v))?.[0] ?? null;
     throw new RoomKitError(
       'api-key-in-browser',
@@ -117,7 +117,7 @@ export function validateConnectionResponse(
       { details: { field } },
     );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     throw new RoomKitError(
       'invalid-connection-response',
       `The connection response must be a JSON object ${CONTRACT}, but it is ${describeValue(value)}. ` +
@@ -125,7 +125,7 @@ export function validateConnectionResponse(
       { details: { field: null } },
     );
   }
-  const body = value as Record<string, unknown>;
+  const body = value;
 
   const token = requireString(body, 'token', 'the connection token (a JWT string)');
   let claims: TokenClaims;

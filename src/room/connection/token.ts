@@ -65,8 +65,8 @@ function invalid(reason: string): RoomKitError {
   );
 }
 
-/** A JSON object: not null, not an array. */
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** @internal A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const optionalBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const optionalSeconds = (v: unknown): number | undefined =>
