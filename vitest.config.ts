@@ -5,8 +5,16 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 import { WAIT } from './test/e2e/wait.ts';
+import type { EmulatedMedia } from './.storybook/pictures.ts';
 
-const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required'];
+/**
+ * How far a story's picture may be from its baseline: pixelmatch's per-pixel colour distance (YIQ, 0 to 1) under
+ * which two pixels count as the same, with anti-aliased pixels ignored; no pixel beyond it may differ.
+ */
+const PICTURE_COMPARISON = { threshold: 0.1, allowedMismatchedPixels: 0 };
+
+// The stories' Chromium; sRGB whatever the machine's display, for the pictures.
+const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required', '--force-color-profile=srgb'];
 
 const here = import.meta.dirname;
 const react18 = resolve(here, 'test/react18/node_modules');
@@ -114,18 +122,42 @@ export default defineConfig({
         },
       },
       {
-        // Every story is a test: rendered in Debian's Chromium, its play function run, axe checked.
+        // Every story is a test: rendered in Debian's Chromium, its play function run, axe checked, its pictures
+        // compared with the reviewed baselines in stories/__screenshots__ (.storybook/pictures.ts; `npm run
+        // test:visual:update` rewrites them). The stories take the package's stylesheets as an app's build has them
+        // (.storybook/builtStylesheets.ts) and run `motion: still`: simulated cameras hold one frame, speakers stop.
         extends: true,
-        plugins: [storybookTest({ configDir: '.storybook' })],
+        plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { motion: 'still' } })],
         test: {
           name: 'storybook',
           testTimeout: HANG_MS,
           setupFiles: ['./.storybook/vitest.setup.ts'],
+          globalSetup: ['./.storybook/vitest.globalSetup.ts'],
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } }),
+            provider: playwright({
+              // Fonts: DejaVu only, set up by .storybook/fonts.conf, so the pictures are drawn alike on any machine.
+              launchOptions: {
+                executablePath: CHROMIUM_PATH,
+                args: chromiumArgs,
+                env: { ...process.env, FONTCONFIG_FILE: resolve(here, '.storybook/fonts.conf') },
+              },
+              // Times and dates in the pictures read the same wherever they are taken.
+              contextOptions: { locale: 'en-US', timezoneId: 'UTC' },
+            }),
             instances: [{ browser: 'chromium' }],
+            commands: {
+              emulateMedia: async ({ page }, media: EmulatedMedia) => page.emulateMedia(media),
+            },
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: PICTURE_COMPARISON,
+                // A picture that differs leaves the reference, the actual and the diff image here (gitignored).
+                resolveDiffPath: ({ arg, ext, root, testFileName }) => resolve(root, 'test-results/pictures', testFileName, `${arg}${ext}`),
+              },
+            },
           },
         },
       },

@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { sourceAliases } from '../sourceAliases.ts';
+import { builtStylesheets } from './builtStylesheets.ts';
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
@@ -7,8 +8,10 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: 'react-docgen' },
-  // Stories import the public entry points; here they resolve to the sources.
+  // Stories import the public entry points; here they resolve to the sources. The package's stylesheets arrive as
+  // an app's production build has them (builtStylesheets.ts), so stories and their pictures see what users get.
   viteFinal: async (viteConfig) => {
+    viteConfig.plugins = [...(viteConfig.plugins ?? []), builtStylesheets()];
     viteConfig.resolve ??= {};
     const aliases = sourceAliases;
     const existing = viteConfig.resolve.alias;

@@ -1,6 +1,6 @@
 import type { Decorator } from '@storybook/react-vite';
 import { DisconnectReason } from 'livekit-client';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { RoomProvider, type RoomKitLabels } from '@roomkit/react';
 import { createTestRoom, type TestParticipantInit } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
@@ -73,16 +73,34 @@ function people(count: number, screenShare: boolean): TestParticipantInit[] {
   }));
 }
 
+/** Each story root's next speaker's turn, by its `.rk-root` (see {@link nextSpeaker}). */
+const turns = new WeakMap<Element, () => void>();
+
+/**
+ * Passes the turn to the next speaker in the room decorator's fixed order (Ada, Grace, Linus, …), as its timer does
+ * every 1.8 s: a story that shows speakers changing calls this instead of waiting for the timer, so what it asserts
+ * (and its picture) never depends on how long it took. Needs the `ambient` arg.
+ */
+export function nextSpeaker(canvasElement: HTMLElement): void {
+  const root = canvasElement.querySelector('.rk-root');
+  const next = root ? turns.get(root) : undefined;
+  if (!next) throw new Error('nextSpeaker: no room decorator with speakers taking turns (the ambient arg) in this story');
+  next();
+}
+
 interface SimulatedRoomProps {
   args: RoomArgs;
   labels: Partial<RoomKitLabels> | undefined;
   theme: string;
   height: string | undefined;
+  /** `motion: still` (the story tests): the first speaker's turn only, no timer. */
+  still: boolean;
   children: ReactNode;
 }
 
 /** A simulated room built from story args, provided to the story. */
-function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRoomProps) {
+function SimulatedRoom({ args: a, labels, theme, height, still, children }: SimulatedRoomProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const room = useMemo(
     () =>
       createTestRoom({
@@ -130,7 +148,8 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
   useEffect(() => {
     if (!a.ambient || a.participants === 0) return;
     // Speakers take turns in a fixed order (the first one at once), so a story that waits for
-    // a speaking tile sees the same sequence on every run.
+    // a speaking tile sees the same sequence on every run. Held still, the first one speaks and the next only when
+    // the story calls nextSpeaker(): a picture must not depend on how many turns went by before it was taken.
     let current: string | undefined;
     let turn = 0;
     const next = () => {
@@ -140,25 +159,31 @@ function SimulatedRoom({ args: a, labels, theme, height, children }: SimulatedRo
       if (current) room.setSpeaking(current, true);
     };
     next();
-    const timer = setInterval(next, 1800);
-    return () => clearInterval(timer);
-  }, [room, a.ambient, a.participants]);
+    const root = rootRef.current;
+    if (root) turns.set(root, next);
+    const timer = still ? undefined : setInterval(next, 1800);
+    return () => {
+      clearInterval(timer);
+      if (root) turns.delete(root);
+    };
+  }, [room, a.ambient, a.participants, still]);
   return (
     <RoomProvider room={room} {...(labels ? { labels } : {})}>
-      <div className="rk-root" data-rk-theme={theme} style={{ padding: 12, minHeight: height ?? 'auto' }}>
+      <div ref={rootRef} className="rk-root" data-rk-theme={theme} style={{ padding: 12, minHeight: height ?? 'auto' }}>
         {children}
       </div>
     </RoomProvider>
   );
 }
 
-/** Builds a simulated room from the story's args (grants, size, state) and the theme from the toolbar. */
+/** Builds a simulated room from the story's args (grants, size, state), with the toolbar's theme and motion. */
 export const withRoom: Decorator = (Story, context) => (
   <SimulatedRoom
     args={{ ...defaultRoomArgs, ...(context.args as Partial<RoomArgs>) }}
     labels={context.parameters.labels as Partial<RoomKitLabels> | undefined}
     theme={(context.globals.theme as string | undefined) ?? 'light'}
     height={context.parameters.layoutHeight as string | undefined}
+    still={context.globals.motion === 'still'}
   >
     <Story />
   </SimulatedRoom>

@@ -1,12 +1,13 @@
-import { afterEach } from 'vitest';
-import { page } from 'vitest/browser';
+import { beforeAll, expect, inject } from 'vitest';
+import './pictures.ts';
 
 /**
- * Stories with a viewport global (the small-screen ones) leave a screenshot in test-results/screenshots (gitignored)
- * for a person to look at; their play functions assert the layout.
+ * The stories run on the package's stylesheets as an app's production build has them, never on the source
+ * (builtStylesheets.ts, in .storybook/main.ts): each one this page loaded holds exactly the built text.
  */
-afterEach(async (context) => {
-  const story = (context as { story?: { id: string; globals?: { viewport?: { value?: string } } } }).story;
-  if (!story?.globals?.viewport?.value) return;
-  await page.screenshot({ path: `../test-results/screenshots/${story.id}.png` });
+beforeAll(() => {
+  const built = inject('builtStylesheets');
+  const loaded = [...document.querySelectorAll('style[data-vite-dev-id]')].filter((s) => s.getAttribute('data-vite-dev-id')! in built);
+  expect(loaded.map((s) => s.getAttribute('data-vite-dev-id'))).toContain(Object.keys(built)[0]);
+  for (const style of loaded) expect(style.textContent, `${style.getAttribute('data-vite-dev-id')} as built`).toBe(built[style.getAttribute('data-vite-dev-id')!]);
 });

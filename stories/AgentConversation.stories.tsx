@@ -6,6 +6,8 @@ import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import '@roomkit/react/agent.css';
 import { french } from './frenchLabels';
+import { arabic } from './arabicLabels';
+import { storyDevices } from './storyDevices';
 
 /*
  * A conversation with an AI agent in a simulated room: one story per agent state, the wait and its timeout, a
@@ -18,13 +20,14 @@ interface Loaded {
 
 const meta = {
   title: 'Scenarios/Agent conversation',
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pictures: { variants: 'all' } },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const withAgent = (agentState: string | undefined, grants?: { canPublishData?: boolean }) => async (): Promise<Loaded> => ({
   room: createTestRoom({
+    devices: storyDevices,
     local: { identity: 'me', name: 'Me', microphone: true, ...(grants ? { grants } : {}) },
     participants: [{ identity: 'ada', name: 'Ada', kind: 'agent', microphone: true, ...(agentState ? { agentState } : {}) }],
   }),
@@ -62,7 +65,7 @@ export const Speaking = stateStory('speaking', 'Speaking', 'radial');
 
 /** Connected, no agent yet: the conversation says it is waiting. */
 export const WaitingForAgent: Story = {
-  loaders: [async (): Promise<Loaded> => ({ room: createTestRoom({ local: { identity: 'me', microphone: true } }) })],
+  loaders: [async (): Promise<Loaded> => ({ room: createTestRoom({ local: { identity: 'me', microphone: true }, devices: storyDevices }) })],
   render: (_args, context) => frame(loadedRoom(context), { agentTimeout: Infinity }),
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('region', { name: 'Conversation with an AI agent' });
@@ -73,7 +76,7 @@ export const WaitingForAgent: Story = {
 
 /** No agent joined within the timeout (0 here): the `agent-unavailable` error in words. */
 export const AgentUnavailable: Story = {
-  loaders: [async (): Promise<Loaded> => ({ room: createTestRoom({ local: { identity: 'me', microphone: true } }) })],
+  loaders: [async (): Promise<Loaded> => ({ room: createTestRoom({ local: { identity: 'me', microphone: true }, devices: storyDevices }) })],
   render: (_args, context) => frame(loadedRoom(context), { agentTimeout: 0 }),
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('region', { name: 'Conversation with an AI agent' });
@@ -129,5 +132,25 @@ export const FrenchLabels: Story = {
     await expect(canvas.getByRole('region', { name: 'Conversation avec un agent IA' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Terminer la conversation' })).toBeInTheDocument();
     await expect(canvas.getByRole('textbox', { name: 'Message à l’agent' })).toBeInTheDocument();
+  },
+};
+
+/** Right to left (the toolbar's direction) with an Arabic label set and an Arabic conversation. */
+export const RightToLeft: Story = {
+  loaders: [withAgent('listening')],
+  globals: { direction: 'rtl' },
+  render: (_args, context) => frame(loadedRoom(context), { labels: arabic }),
+  play: async ({ canvasElement, loaded }) => {
+    const room = (loaded as Loaded).room;
+    const canvas = within(canvasElement);
+    const region = canvas.getByRole('region', { name: 'محادثة مع وكيل ذكاء اصطناعي' });
+    await expect(getComputedStyle(region).direction).toBe('rtl');
+    const transcript = within(canvas.getByRole('region', { name: 'النص المكتوب' }));
+    room.deliverTranscription('ada', 'مرحبًا! كيف أساعدك؟', { segmentId: 'a1', final: true });
+    await transcript.findByText('مرحبًا! كيف أساعدك؟');
+    room.deliverLocalTranscription('هل ستمطر اليوم؟', { segmentId: 'u1' });
+    await transcript.findByText('هل ستمطر اليوم؟');
+    await expect(canvas.getByRole('button', { name: 'إنهاء المحادثة' })).toBeInTheDocument();
+    await expect(canvas.getByRole('textbox', { name: 'رسالة إلى الوكيل' })).toBeInTheDocument();
   },
 };

@@ -7,6 +7,8 @@ import { createTestRoom, type TestParticipantInit, type TestRoom, type TestRoomI
 import '@roomkit/react/styles.css';
 import '@roomkit/react/audio-room.css';
 import { french } from './frenchLabels';
+import { arabic } from './arabicLabels';
+import { storyDevices } from './storyDevices';
 
 /** What an audio room story builds: the test room, and what happens in it once the story shows. */
 interface AudioRoomParameters {
@@ -30,7 +32,7 @@ const LISTENERS: TestParticipantInit[] = ['Margaret', 'Ken', 'Barbara', 'Dennis'
 function AudioRoom({ parameters, theme, children }: { parameters: AudioRoomParameters; theme: string; children: ReactNode }) {
   const { init, script, labels } = parameters;
   const room = useMemo(
-    () => createTestRoom({ name: 'audio-room', local: { identity: 'me', name: 'Me', microphone: true }, participants: [...STAGE, ...LISTENERS], ...init }),
+    () => createTestRoom({ name: 'audio-room', devices: storyDevices, local: { identity: 'me', name: 'Me', microphone: true }, participants: [...STAGE, ...LISTENERS], ...init }),
     [init],
   );
   useEffect(() => script?.(room), [room, script]);
@@ -65,6 +67,7 @@ const meta = {
   title: 'Prefabs/AudioConference',
   component: AudioConference,
   decorators: [withAudioRoom],
+  parameters: { pictures: { variants: 'all' } },
 } satisfies Meta<typeof AudioConference>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -195,5 +198,20 @@ export const FrenchLabels: Story = {
     await expect(c.getByRole('heading', { name: 'Auditeurs (9)' })).toBeVisible();
     await expect(c.getByText('Vous écoutez')).toBeVisible();
     await expect(c.getByRole('button', { name: 'Quitter' })).toBeVisible();
+  },
+};
+
+/** Right to left (the toolbar's direction) with an Arabic label set. */
+export const RightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  parameters: { audioRoom: { labels: arabic, init: { local: { identity: 'me', name: 'Me', grants: { canPublish: false } } } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const region = c.getByRole('region', { name: 'غرفة صوتية' });
+    await expect(getComputedStyle(region).direction).toBe('rtl');
+    await expect(c.getByRole('heading', { name: 'المتحدثون (3)' })).toBeVisible();
+    await expect(c.getByRole('heading', { name: 'المستمعون (9)' })).toBeVisible();
+    await expect(c.getByText('أنت تستمع')).toBeVisible();
+    await expect(c.getByRole('button', { name: 'مغادرة' })).toBeVisible();
   },
 };

@@ -5,6 +5,7 @@ import type { TestRoom } from '@roomkit/react/testing';
 import { useEffect } from 'react';
 import { Track } from 'livekit-client';
 import { flipsToTheBackCamera } from './cameraFlip';
+import { arabic } from './arabicLabels';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {
@@ -12,6 +13,7 @@ const meta = {
   decorators: [withRoom],
   args: { ...defaultRoomArgs, participants: 0, ambient: false },
   argTypes: roomArgTypes,
+  parameters: { pictures: { variants: 'all' } },
   render: () => <ControlBar controls={{ chat: true }} />,
 } satisfies Meta<RoomArgs>;
 export default meta;
@@ -217,5 +219,25 @@ export const ChatUnread: Story = {
     const chat = await c.findByRole('button', { name: 'Chat, 2 unread' });
     await expect(chat).toHaveAttribute('data-unread', '2');
     await expect(within(chat).getByText('2')).toBeVisible();
+  },
+};
+
+/** Right to left (the toolbar's direction) with an Arabic label set: the first control at the right, Leave at the left. */
+export const RightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  parameters: { labels: arabic },
+  render: () => (
+    <div style={{ width: 1280 }}>
+      <ControlBar controls={{ chat: true, devices: false }} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = c.getByRole('toolbar');
+    await expect(getComputedStyle(bar).direction).toBe('rtl');
+    const leave = c.getByRole('button', { name: 'مغادرة' }).getBoundingClientRect();
+    const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
+    await expect(leave.right).toBeLessThan(microphone.left);
+    await expect(c.getByText('مشاركة الشاشة')).toBeVisible();
   },
 };

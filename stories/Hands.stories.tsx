@@ -5,6 +5,7 @@ import { RoomProvider, VideoConference, displayName, useParticipant, useRaisedHa
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { storyDevices } from './storyDevices';
 
 /** One row of the ordered list an app builds with `useRaisedHands()`. */
 function HandRow({ hand }: { hand: RaisedHand }) {
@@ -134,6 +135,7 @@ function LateJoinerRoom() {
   const room = useMemo(
     () =>
       createTestRoom({
+        devices: storyDevices,
         local: { identity: 'me', name: 'Me' },
         participants: [
           { identity: 'p1', name: 'Ada', camera: true, handRaisedAt: Date.now() - 60_000 },

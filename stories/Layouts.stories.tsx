@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FocusLayout, GridLayout, SpeakerLayout } from '@roomkit/react';
-import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { defaultRoomArgs, nextSpeaker, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {
   title: 'Components/Layouts',
@@ -91,6 +91,8 @@ export const SpeakerView: Story = {
         .map((t) => t.getAttribute('aria-label'));
     await expect(large(canvasElement)).toHaveAttribute('aria-label', 'Ada');
     await expect(strip()).toEqual(['Me (you)', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara']);
+    nextSpeaker(canvasElement);
+    // Grace takes the large tile once she has spoken for the hold time (1.2 s); the bound leaves room for a loaded machine.
     await waitFor(() => expect(large(canvasElement)).toHaveAttribute('aria-label', 'Grace'), { timeout: 6000 });
     // Ada took Grace's slot; nobody else moved.
     await expect(strip()).toEqual(['Me (you)', 'Ada', 'Linus', 'Margaret', 'Ken', 'Barbara']);

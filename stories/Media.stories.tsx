@@ -25,13 +25,46 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** A few of the video's pixels as it shows them now, to compare two moments of it. */
+function pixels(video: HTMLVideoElement): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = 32;
+  canvas.height = 18;
+  const context = canvas.getContext('2d')!;
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return context.getImageData(0, 0, canvas.width, canvas.height).data.join(',');
+}
+
+/** The simulated camera moves (the toolbar's motion: moving), and the audio plays. */
 export const MovingVideoAndAudio: Story = {
+  globals: { motion: 'moving' },
+  parameters: { pictures: { skip: 'its camera moves, which is what it shows; HeldFrame has the picture' } },
   play: async ({ canvasElement }) => {
     const video = within(canvasElement).getByLabelText("Ada's camera") as HTMLVideoElement;
     await waitFor(() => expect(video.videoWidth).toBeGreaterThan(0));
     const t0 = video.currentTime;
     await waitFor(() => expect(video.currentTime).toBeGreaterThan(t0));
+    const before = pixels(video);
+    // The camera draws a new frame every 100 ms; the bound leaves room for a loaded machine.
+    await waitFor(() => expect(pixels(video)).not.toBe(before), { timeout: 5000 });
     await expect(canvasElement.querySelectorAll('audio').length).toBeGreaterThan(0);
+  },
+};
+
+/**
+ * `holdSimulatedFrames` (the toolbar's motion: still, as in the story tests): the video plays on, its picture stays
+ * the same.
+ */
+export const HeldFrame: Story = {
+  globals: { motion: 'still' },
+  play: async ({ canvasElement }) => {
+    const video = within(canvasElement).getByLabelText("Ada's camera") as HTMLVideoElement;
+    await waitFor(() => expect(video.videoWidth).toBeGreaterThan(0));
+    const before = pixels(video);
+    const t0 = video.currentTime;
+    // Several frames later (the camera sends 10 a second); the bound leaves room for a loaded machine.
+    await waitFor(() => expect(video.currentTime).toBeGreaterThan(t0 + 0.3), { timeout: 5000 });
+    await expect(pixels(video)).toBe(before);
   },
 };
 

@@ -2,13 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { ConnectionQualityIndicator, ParticipantName, ParticipantTile, TrackMutedIndicator } from '@roomkit/react';
 import { Track } from 'livekit-client';
-import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { defaultRoomArgs, nextSpeaker, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {
   title: 'Components/ParticipantTile',
   decorators: [withRoom],
   args: { ...defaultRoomArgs, participants: 5, ambient: false },
   argTypes: roomArgTypes,
+  parameters: { pictures: { variants: 'all' } },
   render: () => (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 240px)', gap: 8 }}>
       <ParticipantTile identity="p1" />
@@ -41,7 +42,8 @@ export const Speaking: Story = {
     // Speakers take turns in order: Ada first, then Grace; one tile speaks at a time.
     const c = within(canvasElement);
     await waitFor(() => expect(c.getByRole('group', { name: 'Ada' })).toHaveAttribute('data-speaking'));
-    await waitFor(() => expect(c.getByRole('group', { name: 'Grace' })).toHaveAttribute('data-speaking'), { timeout: 5000 });
+    nextSpeaker(canvasElement);
+    await waitFor(() => expect(c.getByRole('group', { name: 'Grace' })).toHaveAttribute('data-speaking'));
     await expect(c.getByRole('group', { name: 'Ada' })).not.toHaveAttribute('data-speaking');
     await expect(canvasElement.querySelectorAll('[data-speaking]')).toHaveLength(1);
   },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MediaDeviceSelect, PreJoin } from '@roomkit/react';
 import { flipsToTheBackCamera } from './cameraFlip';
+import { arabic } from './arabicLabels';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const onSubmit = fn();
@@ -11,6 +12,7 @@ const meta = {
   decorators: [withRoom],
   args: { ...defaultRoomArgs, participants: 0, ambient: false },
   argTypes: roomArgTypes,
+  parameters: { pictures: { variants: 'all' } },
   render: () => <PreJoin onSubmit={onSubmit} />,
 } satisfies Meta<RoomArgs>;
 export default meta;
@@ -68,5 +70,19 @@ export const DeviceSelectsForViewer: Story = {
     const c = within(canvasElement);
     await expect(c.queryByLabelText('Choose microphone')).toBeNull();
     await expect(c.getByLabelText('Choose speaker')).toBeVisible();
+  },
+};
+
+/** Right to left (the toolbar's direction) with an Arabic label set. */
+export const RightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  parameters: { labels: arabic },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const preview = c.getByLabelText('معاينة الكاميرا') as HTMLVideoElement;
+    await expect(getComputedStyle(preview).direction).toBe('rtl');
+    await waitFor(() => expect(preview.videoWidth).toBeGreaterThan(0));
+    await expect(c.getByRole('button', { name: 'انضمام' })).toBeVisible();
+    await expect(c.getByLabelText('الاسم الظاهر')).toBeVisible();
   },
 };

@@ -6,6 +6,7 @@ import { type RoomKitLabels } from '@roomkit/react';
 import { createRecorderSignalLog, createTestRoom, type TestParticipantInit, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 import { french } from './frenchLabels';
+import { arabic } from './arabicLabels';
 
 /** The recorder as LiveKit Egress joins: hidden, subscribe only. */
 const RECORDER = { identity: 'EG_recorder', grants: { hidden: true, canPublish: false, canPublishData: false, canSubscribe: true } };
@@ -39,7 +40,7 @@ function RecordingPage({ people, layout, captions, labels, script }: RecordingSt
 const meta = {
   title: 'Prefabs/RecordingView',
   component: RecordingPage,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pictures: { variants: 'all' } },
   args: { people: PEOPLE },
 } satisfies Meta<typeof RecordingPage>;
 export default meta;
@@ -68,6 +69,8 @@ export const Speaker: Story = {
     await canvas.findByRole('region', { name: 'Recording' });
     await waitFor(() => expect(stage(canvasElement)).toHaveAttribute('data-layout', 'speaker'));
     await waitFor(() => expect(canvas.getByRole('group', { name: 'Linus' })).toHaveAttribute('data-speaking', ''));
+    // Linus takes the large tile once he has spoken for the hold time (1.2 s); the bound leaves room for a loaded machine.
+    await waitFor(() => expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus'), { timeout: 6000 });
   },
 };
 
@@ -107,5 +110,18 @@ export const French: Story = {
   play: async ({ canvasElement }) => {
     const view = await within(canvasElement).findByRole('region', { name: 'Enregistrement' });
     await waitFor(() => expect(within(view).getByRole('status')).toHaveTextContent('En attente des participants…'));
+  },
+};
+
+/** Right to left (the toolbar's direction) with an Arabic label set: the grid starts at the right. */
+export const RightToLeft: Story = {
+  args: { labels: arabic },
+  globals: { direction: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const view = await within(canvasElement).findByRole('region', { name: 'تسجيل' });
+    await expect(getComputedStyle(view).direction).toBe('rtl');
+    const ada = within(view).getByRole('group', { name: 'Ada' }).getBoundingClientRect();
+    const grace = within(view).getByRole('group', { name: 'Grace' }).getBoundingClientRect();
+    await expect(grace.right).toBeLessThanOrEqual(ada.left);
   },
 };

@@ -5,6 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { LeaveButton, RoomProvider, TrackToggle, VideoConference } from '@roomkit/react';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
+import { storyDevices } from './storyDevices';
 
 /*
  * Theming as Docs/Styling shows it, with no `.rk-root` of Storybook's around the app (these stories have no room
@@ -22,6 +23,7 @@ const meta = {
   loaders: [
     async (): Promise<Loaded> => ({
       room: createTestRoom({
+        devices: storyDevices,
         local: { identity: 'me', name: 'Me' },
         participants: [{ identity: 'ann', name: 'Ann', camera: true, microphone: true }],
       }),

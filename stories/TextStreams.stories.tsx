@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Captions, Chat, GridLayout, RoomProvider, VideoConference } from '@roomkit/react';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
+import { storyDevices } from './storyDevices';
 
 /*
  * Text streams in a simulated room: captions from transcriptions, an AI agent's states, and chat with a peer
@@ -36,6 +37,7 @@ export const CaptionsSpeakersTakingTurns: Story = {
   loaders: [
     async (): Promise<Loaded> => ({
       room: createTestRoom({
+        devices: storyDevices,
         local: { identity: 'me', name: 'Me' },
         participants: [
           { identity: 'ann', name: 'Ann', camera: true, microphone: true },
@@ -74,6 +76,7 @@ export const AgentStates: Story = {
   loaders: [
     async (): Promise<Loaded> => ({
       room: createTestRoom({
+        devices: storyDevices,
         local: { identity: 'me', name: 'Me' },
         participants: [
           { identity: 'ada', name: 'Ada', kind: 'agent', microphone: true, agentState: 'initializing' },
@@ -108,7 +111,7 @@ export const AgentStates: Story = {
 export const ChatWithLiveKitFormatPeer: Story = {
   loaders: [
     async (): Promise<Loaded> => ({
-      room: createTestRoom({ local: { identity: 'me', name: 'Me' }, participants: [{ identity: 'lee', name: 'Lee', camera: true }] }),
+      room: createTestRoom({ local: { identity: 'me', name: 'Me' }, participants: [{ identity: 'lee', name: 'Lee', camera: true }], devices: storyDevices }),
     }),
   ],
   render: (_args, context) => frame(loadedRoom(context), <Chat style={{ height: 360, width: 380 }} />),

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { VideoConference } from '@roomkit/react';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
+import { arabic } from './arabicLabels';
 import { BeforeConnection as BeforeConnectionProvider, RefusedJoin } from './joinStates';
 
 const meta = {
@@ -10,7 +11,8 @@ const meta = {
   decorators: [withRoom],
   args: { ...defaultRoomArgs },
   argTypes: roomArgTypes,
-  parameters: { layoutHeight: '640px' },
+  // Pictures right to left and in forced colours too (.storybook/pictures.ts), as for every prefab and the tile.
+  parameters: { layoutHeight: '640px', pictures: { variants: 'all' } },
   render: () => (
     <VideoConference
       style={{ height: 600 }}
@@ -296,5 +298,26 @@ export const Pinned: Story = {
     await expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus');
     await userEvent.click(c.getByRole('button', { name: 'Pin Linus' }));
     await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'grid');
+  },
+};
+
+/**
+ * Right to left (the toolbar's direction) with an Arabic label set: the first control sits at the right, Leave at the
+ * left, the chat panel opens on the left, and every string is Arabic.
+ */
+export const RightToLeft: Story = {
+  args: { roomAdmin: true, recording: true },
+  globals: { direction: 'rtl' },
+  parameters: { labels: arabic },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const meeting = c.getByRole('region', { name: 'الاجتماع' });
+    await expect(getComputedStyle(meeting).direction).toBe('rtl');
+    await userEvent.click(c.getByRole('button', { name: 'الدردشة' }));
+    await expect(c.getByRole('log', { name: 'الرسائل' })).toBeVisible();
+    const leave = c.getByRole('button', { name: 'مغادرة' }).getBoundingClientRect();
+    const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
+    await expect(leave.right).toBeLessThan(microphone.left);
+    await expect(c.getByRole('button', { name: 'إدارة Ada' })).toBeVisible();
   },
 };

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { createEncryption, RoomKitError, RoomProvider } from '@roomkit/react';
 import { createTestRoom } from '@roomkit/react/testing';
+import { storyDevices } from './storyDevices';
 
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
@@ -20,7 +21,7 @@ export function BeforeConnection({ children }: { children: ReactNode }) {
 /** A provider whose join the media server refuses (as with HTTP 401): the room stays disconnected. */
 export function RefusedJoin({ children }: { children: ReactNode }) {
   const [room] = useState(() => {
-    const r = createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2 });
+    const r = createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2, devices: storyDevices });
     r.connect = async () => {
       throw new RoomKitError('unauthorized', 'The media server refused the connection token (HTTP 401).', {
         details: { status: 401 },
@@ -40,7 +41,7 @@ export function RefusedJoin({ children }: { children: ReactNode }) {
  * browser without encoded transforms). It never joins unencrypted; the room stays disconnected.
  */
 export function EncryptionRefused({ children }: { children: ReactNode }) {
-  const [room] = useState(() => createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2 }));
+  const [room] = useState(() => createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2, devices: storyDevices }));
   const [e2ee] = useState(() => createEncryption({ passphrase: 'storybook' }));
   return (
     <RoomProvider room={room} connection={{ token, url: 'wss://media.example.com' }} e2ee={e2ee}>

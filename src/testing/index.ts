@@ -1,4 +1,5 @@
 export { createTestRoom, TestRoom } from './TestRoom.js';
+export { holdSimulatedFrames } from './syntheticMedia.js';
 export type {
   SentData,
   SimulatedDeviceFailure,

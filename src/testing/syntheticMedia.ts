@@ -100,16 +100,51 @@ type Entry = {
 };
 const canvases = new Set<Entry>();
 let timer: ReturnType<typeof setInterval> | undefined;
-let frame = 0;
+let currentFrame = 0;
+/** While true, every canvas draws {@link HELD_FRAME} and voices are silent (see {@link holdSimulatedFrames}). */
+let held = false;
+/** The frame a held canvas shows: the circle at the right, on one flat colour of its hue. */
+const HELD_FRAME = 0;
+/** Each voice's last gain stage, silenced while frames are held, with its track (forgotten once it ended). */
+const voices = new Set<{ output: GainNode; track: MediaStreamTrack }>();
+
+/**
+ * Holds every simulated camera and screen share on one fixed frame (a flat colour per participant, a circle and the
+ * name) and silences simulated voices (an agent's), or lets them move again (`false`, the default). For pictures of
+ * a UI built on the testing kit (screenshot tests, visual regression): a tile looks the same on every run. Video
+ * keeps flowing (a `<video>` still plays, its `currentTime` advances); only the picture stays. Applies to every
+ * simulated room, those already made included: each canvas draws the fixed frame at its next tick (within 100 ms),
+ * and one made while held starts on it.
+ *
+ * @example
+ * ```ts
+ * import { holdSimulatedFrames } from '@roomkit/react/testing';
+ * beforeAll(() => holdSimulatedFrames(true));
+ * afterAll(() => holdSimulatedFrames(false));
+ * ```
+ */
+export function holdSimulatedFrames(hold: boolean): void {
+  held = hold;
+  for (const voice of voices) {
+    if (voice.track.readyState === 'ended') voices.delete(voice);
+    else voice.output.gain.value = hold ? 0 : 1;
+  }
+}
 
 function draw({ ctx, canvas, hue, label }: Entry) {
   const w = canvas.width;
   const h = canvas.height;
+  const frame = held ? HELD_FRAME : currentFrame;
   const shift = (hue + frame * 2) % 360;
-  const gradient = ctx.createLinearGradient(0, 0, w, h);
-  gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
-  gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
-  ctx.fillStyle = gradient;
+  if (held) {
+    // One flat colour: a screenshot of it is small (a PNG of a gradient is not) and the same after any scaling.
+    ctx.fillStyle = `hsl(${shift} 45% 30%)`;
+  } else {
+    const gradient = ctx.createLinearGradient(0, 0, w, h);
+    gradient.addColorStop(0, `hsl(${shift} 60% 35%)`);
+    gradient.addColorStop(1, `hsl(${(shift + 60) % 360} 60% 20%)`);
+    ctx.fillStyle = gradient;
+  }
   ctx.fillRect(0, 0, w, h);
   const x = w / 2 + Math.cos(frame / 8) * w * 0.25;
   const y = h / 2 + Math.sin(frame / 8) * h * 0.2;
@@ -127,7 +162,7 @@ const PER_TICK = 32;
 let cursor = 0;
 
 function drawAll() {
-  frame++;
+  currentFrame++;
   const watched: Entry[] = [];
   for (const entry of canvases) {
     if (entry.track.readyState === 'ended') canvases.delete(entry);
@@ -197,11 +232,17 @@ export function createVoiceTrack(label: string): MediaStreamTrack {
     const depth = ctx.createGain();
     depth.gain.value = 0.2;
     syllables.connect(depth).connect(level.gain);
+    // The last stage: silent while frames are held (holdSimulatedFrames), so visualizers stand still.
+    const output = ctx.createGain();
+    output.gain.value = held ? 0 : 1;
     const out = ctx.createMediaStreamDestination();
-    voice.connect(level).connect(out);
+    voice.connect(level).connect(output).connect(out);
     voice.start();
     syllables.start();
-    return out.stream.getAudioTracks()[0] ?? createAudioTrack(label);
+    const track = out.stream.getAudioTracks()[0];
+    if (!track) return createAudioTrack(label);
+    voices.add({ output, track });
+    return track;
   } catch {
     return createAudioTrack(label);
   }

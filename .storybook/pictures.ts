@@ -1,0 +1,145 @@
+/**
+ * Pictures of the stories (visual regression), taken in the story tests after each story's play function and axe,
+ * and compared with the reviewed baselines in `stories/__screenshots__/` (Vitest's `toMatchScreenshot`). Every
+ * story: as rendered (light) and with every theme flipped to dark; stories with `pictures: { variants: 'all' }`
+ * (the prefabs and the tile) also right to left and in forced colours. Each extra picture is of the story already
+ * rendered, so a variant costs a screenshot, not a render.
+ *
+ * What could change between runs is held still: simulated cameras show one frame and voices are silent (the
+ * `motion: still` global, vitest.config.ts), the room decorator's speakers stop after the first turn, animations,
+ * transitions and the caret are off, the browser has DejaVu fonts only (.storybook/fonts.conf), the page's time zone
+ * and locale are fixed (vitest.config.ts), and the clock starts at {@link STORY_CLOCK} in every story (chat times
+ * read 09:30).
+ *
+ * Browser-side: imported by vitest.setup.ts only (it needs Vitest's browser API).
+ */
+import { afterEach, beforeEach, expect } from 'vitest';
+import { commands, page } from 'vitest/browser';
+
+/** A story's `parameters.pictures`. */
+export interface PictureParameters {
+  /** `all`: also right to left and in forced colours (the prefabs and the tile); default `themes`: light and dark. */
+  variants?: 'themes' | 'all';
+  /** No pictures of this story, and why (a live measurement, a picture that would depend on when it is taken). */
+  skip?: string;
+}
+
+/** The options of Playwright's `page.emulateMedia` the pictures use (`null`: back to the browser's own). */
+export interface EmulatedMedia {
+  colorScheme?: 'light' | 'dark' | null;
+  forcedColors?: 'active' | 'none' | null;
+  reducedMotion?: 'reduce' | 'no-preference' | null;
+}
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Playwright's `page.emulateMedia` on the page that runs the stories (vitest.config.ts). */
+    emulateMedia: (media: EmulatedMedia) => Promise<void>;
+  }
+}
+
+/** The time every story starts at: 2025-06-02 09:30:00 UTC (the page's time zone is UTC, vitest.config.ts). */
+export const STORY_CLOCK = Date.UTC(2025, 5, 2, 9, 30);
+
+/** How long a visible `<video>` may take to show its first frame before the picture fails. */
+const FRAME_BOUND_MS = 10_000;
+/** How long `toMatchScreenshot` may take to find two screenshots in a row that are the same. */
+const STABLE_BOUND_MS = 10_000;
+
+const STILL_CSS = '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';
+
+/*
+ * The clock: `Date.now()` and `new Date()` read STORY_CLOCK at the start of each story and advance with real time
+ * from there, so durations stay true and a time shown (a chat message's 09:30) is the same on every run as long as a
+ * story takes less than a minute (its time limit).
+ */
+const RealDate = Date;
+const realNow = RealDate.now.bind(RealDate);
+let offset = 0;
+const clockDate = new Proxy(RealDate, {
+  construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [realNow() + offset], newTarget) as object,
+  apply: () => new RealDate(realNow() + offset).toString(),
+});
+clockDate.now = () => realNow() + offset;
+globalThis.Date = clockDate;
+
+beforeEach(() => {
+  offset = STORY_CLOCK - realNow();
+});
+
+/** The element a story renders into: the parent of the preview's direction wrapper (preview.tsx). */
+function storyRoot(): HTMLElement {
+  const root = document.querySelector('[data-story-direction]')?.parentElement;
+  if (!root) throw new Error('pictures: the story root (the parent of [data-story-direction]) is not in the page');
+  return root;
+}
+
+/** Visible `<video>` elements with a live camera or screen share that show no frame yet. */
+function videosWithoutFrame(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('video')]
+    .filter((video) => video.checkVisibility())
+    .filter((video) => {
+      const stream = video.srcObject;
+      const live = stream instanceof MediaStream && stream.getVideoTracks().some((t) => t.readyState === 'live' && t.enabled);
+      return live && (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0);
+    })
+    .map((video) => video.closest('[aria-label]')?.getAttribute('aria-label') ?? video.getAttribute('aria-label') ?? 'a video');
+}
+
+async function picture(root: HTMLElement, name: string) {
+  await expect
+    .poll(() => videosWithoutFrame(root), { timeout: FRAME_BOUND_MS, message: `${name}: videos still without a first frame` })
+    .toEqual([]);
+  // A locator, not the element: with an element, Vitest 4.1 retries the matcher, so a missing baseline passed (the
+  // retry found the one the first attempt wrote) and a mismatch ran into the hook's time limit.
+  await expect.element(page.elementLocator(root)).toMatchScreenshot(name, { timeout: STABLE_BOUND_MS });
+}
+
+/** Sets `name` to `value` on each element for the time of `take`, then puts back what was there. */
+async function withAttribute(elements: Element[], name: string, value: string, take: () => Promise<void>) {
+  const before = elements.map((el) => el.getAttribute(name));
+  elements.forEach((el) => el.setAttribute(name, value));
+  try {
+    await take();
+  } finally {
+    elements.forEach((el, i) => (before[i] === null ? el.removeAttribute(name) : el.setAttribute(name, before[i]!)));
+  }
+}
+
+async function withMedia(media: EmulatedMedia, take: () => Promise<void>) {
+  await commands.emulateMedia(media);
+  try {
+    await take();
+  } finally {
+    await commands.emulateMedia(Object.fromEntries(Object.keys(media).map((key) => [key, null])));
+  }
+}
+
+afterEach(async (context) => {
+  const story = (context as { story?: { id: string; parameters: { pictures?: PictureParameters }; globals: { theme?: string; direction?: string } } }).story;
+  // A story that failed has said what is wrong; its pictures would only repeat it.
+  if (!story || context.task.result?.errors?.length) return;
+  const options = story.parameters.pictures ?? {};
+  if (options.skip !== undefined) {
+    if (!options.skip.trim()) throw new Error(`${story.id}: pictures.skip needs the reason there are no pictures`);
+    return;
+  }
+  const root = storyRoot();
+  const still = document.head.appendChild(document.createElement('style'));
+  still.textContent = STILL_CSS;
+  try {
+    await document.fonts.ready;
+    const theme = story.globals.theme === 'dark' ? 'dark' : 'light';
+    await picture(root, `${story.id}-${theme}`);
+    const themed = [...root.querySelectorAll('[data-rk-theme]')];
+    if (theme === 'light') {
+      await withMedia({ colorScheme: 'dark' }, () => withAttribute(themed, 'data-rk-theme', 'dark', () => picture(root, `${story.id}-dark`)));
+    }
+    if (options.variants === 'all') {
+      if (story.globals.direction !== 'rtl') await withAttribute([root], 'dir', 'rtl', () => picture(root, `${story.id}-rtl`));
+      await withMedia({ forcedColors: 'active' }, () => picture(root, `${story.id}-forced-colors`));
+    }
+  } finally {
+    still.remove();
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * `npm run test:visual:update [story file …]`: takes the stories' pictures afresh and writes them as the baselines in
+ * stories/__screenshots__ (Vitest's `--update=all` on the storybook project; see .storybook/pictures.ts), then lists
+ * what changed, for the commit message. With story files, only their pictures.
+ *
+ * The old baselines of the files it runs are moved aside first, so pictures of stories renamed or removed go too. A
+ * story that fails takes no picture: its old ones are put back, and the command fails. An unchanged picture is
+ * written byte for byte as before, so git shows only what really changed.
+ *
+ * Review before committing: run `npm run test:stories` first, and each picture that differs fails with its
+ * reference, the new picture and a diff image in test-results/pictures/; or compare them in the pull request.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const baselines = join(root, 'stories/__screenshots__');
+const aside = join(root, 'test-results/pictures-before-update');
+
+const files = process.argv.slice(2);
+const folders = files.length ? files.map((file) => join(baselines, basename(file))) : [baselines];
+
+rmSync(aside, { recursive: true, force: true });
+mkdirSync(aside, { recursive: true });
+for (const folder of folders) if (existsSync(folder)) renameSync(folder, join(aside, relative(root, folder).replaceAll('/', '__')));
+
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'storybook', '--update=all', ...files], { cwd: root, stdio: 'inherit' });
+
+/** Every file under `dir`, relative to it. */
+function list(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+let kept = 0;
+if (run.status !== 0) {
+  // Put back the old baselines of what took no new picture (a failed story), so none is lost by this run.
+  for (const folder of folders) {
+    const old = join(aside, relative(root, folder).replaceAll('/', '__'));
+    for (const file of list(old)) {
+      if (existsSync(join(folder, file))) continue;
+      cpSync(join(old, file), join(folder, file));
+      kept++;
+    }
+  }
+}
+rmSync(aside, { recursive: true, force: true });
+
+const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '--', relative(root, baselines)], { cwd: root, encoding: 'utf8' });
+const changes = status.stdout
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => ({ code: line.slice(0, 2).trim(), picture: basename(line.slice(3)).replace(/-chromium-linux\.png$/, '') }));
+const of = (codes: string[]) => changes.filter((c) => codes.includes(c.code)).map((c) => c.picture);
+const sections: Array<[string, string[]]> = [
+  ['Changed', of(['M'])],
+  ['New', of(['??', 'A'])],
+  ['Removed', of(['D'])],
+];
+
+console.log('\nPictures (stories/__screenshots__), for the commit message: say what changed in them and why.');
+for (const [title, pictures] of sections) if (pictures.length) console.log(`${title} (${pictures.length}):\n${pictures.map((p) => `  ${p}`).join('\n')}`);
+if (changes.length === 0) console.log('  none changed.');
+if (run.status !== 0) {
+  console.log(`\nSome stories failed and took no new pictures: ${kept} old pictures kept. Fix them and run this again.`);
+  process.exit(1);
+}
