@@ -144,7 +144,8 @@ export default defineConfig({
                 env: { ...process.env, FONTCONFIG_FILE: resolve(here, '.storybook/fonts.conf') },
               },
               // Times and dates in the pictures read the same wherever they are taken.
-              contextOptions: { locale: 'en-US', timezoneId: 'UTC' },
+              // The page holds the stories' 1200×900 frame (Storybook's test viewport) at its own size, not scaled to fit.
+              contextOptions: { locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 1000 } },
             }),
             instances: [{ browser: 'chromium' }],
             commands: {
@@ -154,6 +155,9 @@ export default defineConfig({
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
                 comparatorOptions: PICTURE_COMPARISON,
+                // Animations, transitions and the caret are already off (.storybook/pictures.ts): Playwright need not
+                // look for them in every screenshot.
+                screenshotOptions: { animations: 'allow', caret: 'initial' },
                 // A picture that differs leaves the reference, the actual and the diff image here (gitignored).
                 resolveDiffPath: ({ arg, ext, root, testFileName }) => resolve(root, 'test-results/pictures', testFileName, `${arg}${ext}`),
               },

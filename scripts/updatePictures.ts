@@ -4,28 +4,55 @@
  * what changed, for the commit message. With story files, only their pictures.
  *
  * The old baselines of the files it runs are moved aside first, so pictures of stories renamed or removed go too. A
- * story that fails takes no picture: its old ones are put back, and the command fails. An unchanged picture is
- * written byte for byte as before, so git shows only what really changed.
+ * story that fails takes no picture: its old ones are put back (found by its story id in Vitest's JSON report), and
+ * the command fails. An unchanged picture is written byte for byte as before, so git shows only what changed.
  *
  * Review before committing: run `npm run test:stories` first, and each picture that differs fails with its
  * reference, the new picture and a diff image in test-results/pictures/; or compare them in the pull request.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const baselines = join(root, 'stories/__screenshots__');
 const aside = join(root, 'test-results/pictures-before-update');
+const report = join(root, 'test-results/pictures-update.json');
 
 const files = process.argv.slice(2);
 const folders = files.length ? files.map((file) => join(baselines, basename(file))) : [baselines];
 
 rmSync(aside, { recursive: true, force: true });
+rmSync(report, { force: true });
 mkdirSync(aside, { recursive: true });
 for (const folder of folders) if (existsSync(folder)) renameSync(folder, join(aside, relative(root, folder).replaceAll('/', '__')));
 
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'storybook', '--update=all', ...files], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'storybook', '--update=all', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
+  { cwd: root, stdio: 'inherit' },
+);
+
+interface JsonReport {
+  testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string; meta?: { storyId?: string } }> }>;
+}
+
+/**
+ * Whether an old picture belongs to what failed in this run: a failed story (its id starts the picture's name, as
+ * Vitest writes it, `--` made `-`) or a story file that failed as a whole. Without a report, everything.
+ */
+function failedHere(): (folder: string, picture: string) => boolean {
+  if (!existsSync(report)) return () => true;
+  const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+  const stories: string[] = [];
+  const wholeFiles = new Set<string>();
+  for (const file of testResults) {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) wholeFiles.add(basename(file.name));
+    for (const test of failed) if (test.meta?.storyId) stories.push(test.meta.storyId.replace(/-{2,}/g, '-'));
+  }
+  return (folder, picture) => wholeFiles.has(folder) || stories.some((id) => basename(picture).startsWith(`${id}-`));
+}
 
 /** Every file under `dir`, relative to it. */
 function list(dir: string): string[] {
@@ -37,11 +64,12 @@ function list(dir: string): string[] {
 
 let kept = 0;
 if (run.status !== 0) {
-  // Put back the old baselines of what took no new picture (a failed story), so none is lost by this run.
+  // Put back the old pictures of what failed (it took no new ones), so none is lost by this run.
+  const failed = failedHere();
   for (const folder of folders) {
     const old = join(aside, relative(root, folder).replaceAll('/', '__'));
     for (const file of list(old)) {
-      if (existsSync(join(folder, file))) continue;
+      if (existsSync(join(folder, file)) || !failed(basename(join(folder, file, '..')), file)) continue;
       cpSync(join(old, file), join(folder, file));
       kept++;
     }
