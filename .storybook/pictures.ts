@@ -137,7 +137,13 @@ afterEach(async (context) => {
     }
     if (options.variants === 'all') {
       if (story.globals.direction !== 'rtl') await withAttribute([root], 'dir', 'rtl', () => picture(root, `${story.id}-rtl`));
-      await withMedia({ forcedColors: 'active' }, () => picture(root, `${story.id}-forced-colors`));
+      // Forced colours force caret-color too (to a system colour), so a focused text field's caret blinks in the
+      // picture whatever STILL_CSS says: the field is read-only for that picture (Chromium draws no caret then).
+      const field = document.activeElement;
+      const typing = (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && !field.readOnly ? [field] : [];
+      await withMedia({ forcedColors: 'active' }, () =>
+        withAttribute(typing, 'readonly', '', () => picture(root, `${story.id}-forced-colors`)),
+      );
     }
   } finally {
     still.remove();
