@@ -30,7 +30,8 @@ function Meeting({ script }: { script?: (room: TestRoom) => () => void }) {
   useEffect(() => script?.(room), [room, script]);
   return (
     <div style={{ display: 'flex', gap: 12 }}>
-      <VideoConference style={{ height: 560, flex: 1 }} />
+      {/* Toasts stay until dismissed (they would leave after 8 s): what the story shows never depends on how long it took. */}
+      <VideoConference style={{ height: 560, flex: 1 }} notifications={{ duration: null }} />
       <RaisedHandsList />
     </div>
   );
@@ -94,6 +95,7 @@ export const AdminLowersAHand: Story = {
 
 export const Reactions: Story = {
   render: () => <Meeting script={adaReacts} />,
+  parameters: { pictures: { skip: 'reactions leave 4 s after they are sent (src/hands/reactionStore.ts): the picture would depend on how long the story took' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const ada = await c.findByRole('group', { name: 'Ada' });
@@ -108,6 +110,7 @@ export const Reactions: Story = {
 
 export const RateLimited: Story = {
   render: () => <Meeting />,
+  parameters: { pictures: { skip: 'reactions leave after 4 s and the limit after 5 s (src/hands/reactionStore.ts): the picture would depend on how long the story took' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Reactions' }));
