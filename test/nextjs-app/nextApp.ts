@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 export const APP_DIR = import.meta.dirname;
 const REPO_ROOT = resolve(APP_DIR, '../..');
 const NEXT_BIN = resolve(REPO_ROOT, 'node_modules/next/dist/bin/next');
-const PACKAGE_DIR = join(APP_DIR, 'node_modules/@roomkit/react');
 
 /** Environment for every `next` command: no telemetry, production. */
 function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -15,12 +14,13 @@ function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /**
- * `npm pack`s the repository (its `dist` must be built) and unpacks the tarball into the app's
- * `node_modules/@roomkit/react`, so the app resolves the published files through the `exports` map, nothing else.
+ * `npm pack`s the repository (its `dist` must be built) and unpacks the tarball into `node_modules/@roomkit/react`
+ * of `appDir` (default: this app), so the app resolves the published files through the `exports` map, nothing else.
  */
-export function installPackedPackage(): void {
+export function installPackedPackage(appDir = APP_DIR): void {
+  const packageDir = join(appDir, 'node_modules/@roomkit/react');
   if (!existsSync(join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run build` before the Next.js app test.');
+    throw new Error('dist/index.js is missing: run `npm run build` first.');
   }
   const packDir = mkdtempSync(join(tmpdir(), 'roomkit-pack-'));
   try {
@@ -30,9 +30,9 @@ export function installPackedPackage(): void {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const [{ filename }] = JSON.parse(out) as [{ filename: string }];
-    rmSync(PACKAGE_DIR, { recursive: true, force: true });
-    mkdirSync(PACKAGE_DIR, { recursive: true });
-    execFileSync('tar', ['-xzf', join(packDir, filename), '-C', PACKAGE_DIR, '--strip-components=1']);
+    rmSync(packageDir, { recursive: true, force: true });
+    mkdirSync(packageDir, { recursive: true });
+    execFileSync('tar', ['-xzf', join(packDir, filename), '-C', packageDir, '--strip-components=1']);
   } finally {
     rmSync(packDir, { recursive: true, force: true });
   }
