@@ -4,6 +4,7 @@ import { Captions } from '../captions/index.js';
 import { Chat, defaultChatLabels } from '../chat/index.js';
 import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
 import { ControlBar } from './ControlBar.js';
+import { JoinActions } from './JoinActions.js';
 import { cx } from '../ui/dev.js';
 import { FocusLayout, GridLayout, useTileKeys, SpeakerLayout, usePinned, defaultLayoutLabels } from '../layouts/index.js';
 import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee/index.js';
@@ -224,28 +225,33 @@ export function VideoConference({
             </div>
           ) : null}
         </div>
-        <ControlBar
-          labels={overrides}
-          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
-          chatOpen={chatOpen}
-          participantsOpen={participantsOpen}
-          onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
-          captions={captions}
-          onCaptionsChange={setCaptions}
-          onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
-          extra={
-            <button
-              type="button"
-              className="rk-button rk-layout-toggle"
-              aria-pressed={layout === 'speaker'}
-              onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
-            >
-              <SpeakerViewIcon />
-              <span className="rk-button-label">{labels.speakerView}</span>
-            </button>
-          }
-          {...(onLeave ? { onLeave } : {})}
-        />
+        {connection.inSession ? (
+          <ControlBar
+            labels={overrides}
+            controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
+            chatOpen={chatOpen}
+            participantsOpen={participantsOpen}
+            onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
+            captions={captions}
+            onCaptionsChange={setCaptions}
+            onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
+            extra={
+              <button
+                type="button"
+                className="rk-button rk-layout-toggle"
+                aria-pressed={layout === 'speaker'}
+                onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
+              >
+                <SpeakerViewIcon />
+                <span className="rk-button-label">{labels.speakerView}</span>
+              </button>
+            }
+            {...(onLeave ? { onLeave } : {})}
+          />
+        ) : (
+          // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.
+          <JoinActions failed={connection.failed} labels={overrides} onLeave={onLeave} />
+        )}
         <StartAudio labels={overrides} />
         <RoomAudioRenderer />
       </div>
