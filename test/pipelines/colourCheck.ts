@@ -106,12 +106,17 @@ export async function seenIn(page: Page, mode: ThemeMode): Promise<Record<string
   // getAnimations() applies pending style changes first, so a transition the change starts is listed.
   await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition), undefined, { timeout: BOUND_MS });
   const seen: Record<string, Partial<Record<Property, string>>> = {};
-  for (const [name, { element, shows }] of Object.entries(EXPECTATIONS)) {
+  for (const [name, { element, ring, shows }] of Object.entries(EXPECTATIONS)) {
     const properties = Object.keys(shows) as Property[];
-    const values = await locate(page, element).evaluate((el, names) => {
-      const style = getComputedStyle(el);
-      return names.map((n) => style[n]);
-    }, properties);
+    const values = await locate(page, element).evaluate(
+      (el, [names, layered]) => {
+        let style = getComputedStyle(el);
+        const after = getComputedStyle(el, '::after');
+        if (layered && style.outlineStyle === 'none' && after.content !== 'none') style = after;
+        return names.map((n) => style[n]);
+      },
+      [properties, ring === true] as const,
+    );
     seen[name] = Object.fromEntries(properties.map((p, i) => [p, hexColours(values[i]!)]));
   }
   return seen;

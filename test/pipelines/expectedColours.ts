@@ -38,6 +38,12 @@ export interface Expectation {
   element: StateElement;
   /** Read while the element has keyboard focus (`:focus-visible`, reached with Tab). */
   focused?: true;
+  /**
+   * A ring the stylesheet may draw on the element's `::after`, a layer above its content (the tile's speaking ring,
+   * over a mirrored self-view): where the element draws no outline of its own and its `::after` is a box, that
+   * box's outline is what the user sees, and what is read.
+   */
+  ring?: true;
   shows: Partial<Record<Property, Variable | { fixed: string }>>;
 }
 
@@ -81,6 +87,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   "Grace's tile while she speaks (data-speaking)": {
     element: { scope: '.rk-conference', role: 'group', name: 'Grace' },
+    ring: true,
     shows: { outlineStyle: solid, outlineWidth: ring, outlineColor: '--rk-speaking' },
   },
 };
