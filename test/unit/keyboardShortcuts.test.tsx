@@ -411,6 +411,16 @@ describe('grants', () => {
   });
 });
 
+describe('outside a session', () => {
+  it('takes no key while joining or after a refused join, like the toolbar it goes with', async () => {
+    const { room } = conference({ connectionState: 'connecting' });
+    expect([...'MVPHCK'].filter((letter) => taken(altShift(letter)))).toEqual([]);
+    act(() => void room.setConnectionState('connected'));
+    expect(taken(altShift('m'))).toBe(true);
+    await waitFor(() => expect(micOn(room)).toBe(true), BOUND);
+  });
+});
+
 describe('the list of shortcuts (MeetingShortcutsDialog)', () => {
   it('opens from the keyboard on its button, keeps focus inside, closes on Escape and gives focus back', async () => {
     const user = userEvent.setup();
