@@ -78,7 +78,7 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   notifications?: boolean | Pick<NotificationsProps, 'kinds' | 'duration'>;
   /**
    * Keyboard shortcuts (on by default: `DEFAULT_MEETING_SHORTCUTS`, Alt+Shift and a letter, ⌥⇧ on a Mac):
-   * `{ toggleMicrophone: 'Ctrl+Alt+M', raiseHand: false }` rebinds or turns off single ones, `false` turns them all
+   * `{ toggleMicrophone: 'Alt+Shift+U', raiseHand: false }` rebinds or turns off single ones, `false` turns them all
    * off. A "Keyboard shortcuts" button beside the layout toggle, and the `showShortcuts` keys, open the list
    * ({@link MeetingShortcutsDialog}); the chat keys open chat with focus in its message field. See `useMeetingShortcuts`.
    */

@@ -13,10 +13,10 @@ export type MeetingShortcutAction = 'toggleMicrophone' | 'toggleCamera' | 'pushT
 /**
  * The meeting's keys unless the app rebinds them: Alt+Shift and a letter, which is Option+Shift (⌥⇧) on a Mac.
  * Every one holds two modifiers, so none fires while someone types (WCAG 2.1.4), and Alt+Shift is a pair the
- * browsers and screen readers leave to pages: Chrome and Edge take Ctrl+D, Ctrl+E and Alt+D, Alt+E, Alt+F; Firefox
- * opens its menus with Alt and a letter; Chrome takes Alt+Shift+A, I and T; NVDA and JAWS use Insert and Caps Lock;
- * VoiceOver uses Control+Option, and a Mac's Command keys are the browser's. The letters say what they do:
- * M microphone, V video, P push to talk, H hand, C chat, K keys.
+ * browsers and screen readers leave to pages: Chrome and Edge take Ctrl+D, Ctrl+E, Ctrl+Shift+M and Alt+D, Alt+E,
+ * Alt+F, and of Alt+Shift only A, B, I and T; Firefox opens its menus with Alt and a letter; Ctrl+Alt is AltGr on
+ * many European layouts; NVDA and JAWS use Insert and Caps Lock, VoiceOver Control+Option, and a Mac's Command keys
+ * are the browser's. The letters say what they do: M microphone, V video, P push to talk, H hand, C chat, K keys.
  */
 export const DEFAULT_MEETING_SHORTCUTS: Readonly<Record<MeetingShortcutAction, string>> = {
   toggleMicrophone: 'Alt+Shift+M',
@@ -28,7 +28,7 @@ export const DEFAULT_MEETING_SHORTCUTS: Readonly<Record<MeetingShortcutAction, s
 };
 
 /**
- * An app's keys for the meeting's shortcuts, over {@link DEFAULT_MEETING_SHORTCUTS}: a combo (`'Ctrl+Alt+M'`, read
+ * An app's keys for the meeting's shortcuts, over {@link DEFAULT_MEETING_SHORTCUTS}: a combo (`'Alt+Shift+U'`, read
  * by `parseShortcut`) rebinds an action, `false` turns it off, an action left out keeps its default.
  */
 export type MeetingShortcuts = Partial<Record<MeetingShortcutAction, string | false>>;

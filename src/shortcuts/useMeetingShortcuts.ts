@@ -13,7 +13,7 @@ const ACTIONS = Object.keys(DEFAULT_MEETING_SHORTCUTS) as MeetingShortcutAction[
 /** Options of {@link useMeetingShortcuts}. */
 export interface UseMeetingShortcutsOptions extends RoomHookOptions {
   /**
-   * The keys: `{ toggleMicrophone: 'Ctrl+Alt+M', raiseHand: false }` rebinds or turns off single actions over
+   * The keys: `{ toggleMicrophone: 'Alt+Shift+U', raiseHand: false }` rebinds or turns off single actions over
    * `DEFAULT_MEETING_SHORTCUTS`; `false` turns every one off. An inline object is fine. A combo `parseShortcut`
    * refuses, or two actions on the same keys, throws `invalid-shortcut`.
    */
