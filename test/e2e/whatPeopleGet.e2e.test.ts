@@ -120,7 +120,7 @@ async function guest(name: string): Promise<Guest> {
   };
 }
 
-const tile = (page: Page, name: string) => page.locator(`.rk-conference-stage [role="group"][aria-label="${name}"]`);
+const tile = (page: Page, name: string) => page.locator(`.rk-conference-stage .rk-tile[aria-label="${name}"]`);
 
 interface Box {
   left: number;
@@ -420,9 +420,9 @@ describe('text spacing (WCAG 1.4.12)', () => {
     await spaced(page, ['.rk-control-bar', '.rk-conference-stage']);
 
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await page.getByLabel('Message', { exact: true }).fill('Text spacing should keep this message whole');
+    await page.getByLabel('Message', { exact: true }).fill('Spacing keeps this whole');
     await page.keyboard.press('Enter');
-    await page.getByRole('log').getByText('Text spacing should keep this message whole').waitFor();
+    await page.getByRole('log').getByText('Spacing keeps this whole').waitFor();
     await spaced(page, ['.rk-control-bar', '.rk-conference-chat']);
 
     await page.getByRole('button', { name: /^Participants/ }).click();
@@ -561,11 +561,16 @@ describe('forced colours', () => {
     const looks: string[] = [];
     for (const name of ['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Chat', /^Participants/, 'Speaker view']) {
       const button = toolbar.getByRole('button', { name, exact: true });
-      await page.mouse.move(0, 0);
+      // Neither hovered nor focused: forced colours draw a focused button's border in another colour.
+      const still = async () => {
+        await page.mouse.move(0, 0);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      };
+      await still();
       const before = await look(page, name);
       await button.click();
-      await page.mouse.move(0, 0);
       await expect.poll(() => button.getAttribute('aria-pressed'), WAIT).not.toBe(before.pressed);
+      await still();
       const after = await look(page, name);
       const [pressed, unpressed] = after.pressed === 'true' ? [after, before] : [before, after];
       looks.push(`${String(name)}: pressed ${pressed.background}, border ${pressed.border}; unpressed ${unpressed.background}, border ${unpressed.border}`);
