@@ -10,7 +10,7 @@
  *
  * A feature reaches another feature only through that feature's `index.ts`, and only along the edges below.
  */
-const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control'];
+const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts'];
 const ROOM_KINDS = ['meeting', 'audio-room', 'agent', 'recording'];
 const one = (names) => `(${names.join('|')})`;
 
@@ -27,6 +27,7 @@ const ALLOWED = {
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],
   notifications: ['chat', 'hands', 'picture-in-picture'],
+  shortcuts: ['hands', 'notifications'],
   meeting: FEATURES,
   'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording-control'],
   agent: ['chat', 'captions', 'tile'],

@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', 'test/react18', 'coverage', 'test/nextjs-app/.next', 'test/nextjs-app/node_modules', 'test/nextjs-app/next-env.d.ts', 'test/nextjs-app/app/quickstart/Meeting.tsx', 'test/nextjs-app/app/join/Meeting.tsx', '.docs-check*'] },
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'test/react18', 'coverage', 'test/nextjs-app/.next', 'test/nextjs-app/node_modules', 'test/nextjs-app/next-env.d.ts', 'test/nextjs-app/app/quickstart/Meeting.tsx', 'test/nextjs-app/app/join/Meeting.tsx', 'test/nextjs-app/app/colours/States.tsx', 'test/pipelines/vite-app/dist', '.docs-check*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

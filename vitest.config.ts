@@ -122,6 +122,19 @@ export default defineConfig({
         },
       },
       {
+        // styles.css after the CSS pipelines of users' apps (a Vite 8 build, PostCSS with autoprefixer, the raw file),
+        // its colours read in Chromium. Needs `npm run build` first; Next.js's pipeline is checked by `nextjs`.
+        extends: true,
+        test: {
+          name: 'pipelines',
+          environment: 'node',
+          globals: true,
+          include: ['test/pipelines/*.test.ts'],
+          testTimeout: HANG_MS,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // Every story is a test: rendered in Debian's Chromium, its play function run, axe checked, its pictures
         // compared with the reviewed baselines in stories/__screenshots__ (.storybook/pictures.ts; `npm run
         // test:visual:update` rewrites them). The stories take the package's stylesheets as an app's build has them

@@ -8,14 +8,18 @@
  *   Vite dev server for the demo app and its recording template (recording.html), proxying /api to the backend
  *
  * `npm run demo -- --simulated` serves only the app, on a simulated room from the testing kit.
+ * `npm run demo -- --built` serves a production build of the app (`vite build`, then `vite preview`) instead of the dev
+ * server: what an app's users get, its stylesheet through Vite's CSS pipeline (lightningcss), which once lost every colour.
  * To use a real deployment instead of the local Room API and media server, set ROOM_API_URL and ROOM_API_KEY (and
  * ROOM_MEDIA_URL, the media server, for room actions): the demo then starts only the customer backend and the app.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, createServer as createViteServer, preview, type ServerOptions } from 'vite';
 import { startCustomerBackend } from '../dev/customer-backend/index';
 import { startMediaServer, type MediaServer, type MediaServerOptions } from '../dev/media-server/index';
 import { startRoomApi } from '../dev/room-api/index';
@@ -43,6 +47,12 @@ export interface DemoOptions {
    * late, never reloads a page under a running test.
    */
   frozen?: boolean;
+  /**
+   * Serve a production build of the app (`vite build` into a temporary folder, then `vite preview`) instead of the
+   * dev server: the page as an app's users get it, the stylesheet after Vite's CSS pipeline (lightningcss), which is
+   * where the colours were once lost (issue 37). Nothing is watched. The build takes a few seconds.
+   */
+  built?: boolean;
 }
 
 export interface Demo {
@@ -141,21 +151,35 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       relay = await startApiRelay();
       closers.push(() => relay!.close());
     }
-    const vite: ViteDevServer = await createViteServer({
-      configFile: resolve(import.meta.dirname, 'vite.config.ts'),
-      logLevel: options.quiet ? 'error' : 'info',
-      define: { __ROOMKIT_DEMO_MODE__: JSON.stringify(options.simulated ? 'simulated' : 'live') },
-      server: {
-        host: '127.0.0.1',
-        port: options.port ?? 5173,
-        strictPort: false,
-        ...(relay ? { proxy: { '/api': relay.url } } : {}),
-        ...(options.frozen ? { watch: null, hmr: false } : {}),
-      },
-    });
-    await vite.listen();
-    closers.push(() => vite.close());
-    const url = `http://127.0.0.1:${(vite.httpServer?.address() as AddressInfo).port}/`;
+    const configFile = resolve(import.meta.dirname, 'vite.config.ts');
+    const logLevel = options.quiet ? 'error' : 'info';
+    const define = { __ROOMKIT_DEMO_MODE__: JSON.stringify(options.simulated ? 'simulated' : 'live') };
+    const listen: ServerOptions = {
+      host: '127.0.0.1',
+      port: options.port ?? 5173,
+      strictPort: false,
+      ...(relay ? { proxy: { '/api': relay.url } } : {}),
+    };
+    let address: AddressInfo;
+    if (options.built) {
+      const outDir = await mkdtemp(join(tmpdir(), 'roomkit-demo-'));
+      closers.push(() => rm(outDir, { recursive: true, force: true }));
+      await build({ configFile, logLevel, define, build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 2048 } });
+      const server = await preview({ configFile, logLevel, build: { outDir }, preview: listen });
+      closers.push(() => server.close());
+      address = server.httpServer.address() as AddressInfo;
+    } else {
+      const vite = await createViteServer({
+        configFile,
+        logLevel,
+        define,
+        server: { ...listen, ...(options.frozen ? { watch: null, hmr: false } : {}) },
+      });
+      await vite.listen();
+      closers.push(() => vite.close());
+      address = vite.httpServer?.address() as AddressInfo;
+    }
+    const url = `http://127.0.0.1:${address.port}/`;
     if (relay) {
       const mediaUrl = media?.url ?? options.mediaUrl ?? process.env.ROOM_MEDIA_URL;
       const backend = await startCustomerBackend({
@@ -192,6 +216,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env;
   const demo = await startDemo({
     simulated,
+    built: process.argv.includes('--built'),
     port: Number(env.DEMO_PORT ?? 5173),
     mediaPort: Number(env.MEDIA_PORT ?? 7880),
     roomApiPort: Number(env.ROOM_API_PORT ?? 7881),

@@ -43,6 +43,7 @@ export const STEPS: Step[] = [
   { script: 'test:stories', needs: ['docs:api'] },
   { script: 'test:node' },
   { script: 'test:nextjs', needs: ['build'] },
+  { script: 'test:pipelines', needs: ['build'] },
   { script: 'build-storybook', needs: ['docs:api'] },
   { script: 'check:dist', needs: ['build'] },
   { script: 'size', needs: ['build'] },

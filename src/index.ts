@@ -98,6 +98,7 @@ export type { PictureInPictureLabels } from './picture-in-picture/pictureInPictu
 export type { EffectsLabels } from './media/effects/effectsLabels.js';
 export type { PreJoinLabels } from './meeting/preJoinLabels.js';
 export type { TileLabels } from './tile/tileLabels.js';
+export type { ShortcutsLabels } from './shortcuts/shortcutsLabels.js';
 export type { RoomKitLabels } from './ui/labels.js';
 export { VideoTrack, AudioTrack } from './media/VideoTrack.js';
 export type { VideoTrackProps, AudioTrackProps } from './media/VideoTrack.js';
@@ -237,3 +238,13 @@ export type { NotificationsState, UseNotificationsOptions } from './notification
 export { Notifications, NOTIFICATION_DURATION_MS } from './notifications/Notifications.js';
 export type { NotificationsProps } from './notifications/Notifications.js';
 export { notificationText } from './notifications/notificationText.js';
+
+// Keyboard shortcuts
+export { parseShortcut, matchesShortcut, shortcutKeys } from './shortcuts/parseShortcut.js';
+export type { Shortcut, ParseShortcutOptions, ShortcutKeyEvent } from './shortcuts/parseShortcut.js';
+export { DEFAULT_MEETING_SHORTCUTS } from './shortcuts/meetingShortcuts.js';
+export type { MeetingShortcut, MeetingShortcutAction, MeetingShortcuts } from './shortcuts/meetingShortcuts.js';
+export { useMeetingShortcuts } from './shortcuts/useMeetingShortcuts.js';
+export type { MeetingShortcutsState, UseMeetingShortcutsOptions } from './shortcuts/useMeetingShortcuts.js';
+export { MeetingShortcutsDialog } from './shortcuts/MeetingShortcutsDialog.js';
+export type { MeetingShortcutsDialogProps } from './shortcuts/MeetingShortcutsDialog.js';

@@ -14,6 +14,7 @@ import { defaultNotificationLabels } from './notifications/index.js';
 import { defaultPeopleLabels } from './people/index.js';
 import { defaultPictureInPictureLabels } from './picture-in-picture/index.js';
 import { defaultRecordingControlLabels } from './recording-control/index.js';
+import { defaultShortcutsLabels } from './shortcuts/index.js';
 import { defaultTileLabels } from './tile/index.js';
 import { defaultCommonLabels, type RoomKitLabels } from './ui/labels.js';
 
@@ -32,4 +33,5 @@ export const defaultLabels: RoomKitLabels = {
   ...defaultEffectsLabels,
   ...defaultPreJoinLabels,
   ...defaultTileLabels,
+  ...defaultShortcutsLabels,
 };

@@ -5,7 +5,8 @@ import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.stor
 import { expectUsableOnSmallScreen, phoneViewports, viewportGlobals, type Orientation } from './smallScreens';
 
 /**
- * The conference and the pre-join screen on a phone, upright (375×667) and sideways (667×375). Each story checks, in
+ * The conference and the pre-join screen on a phone, upright (375×667) and sideways (667×375), and at 320 CSS px
+ * wide, the width WCAG 1.4.10 (reflow) names. Each story checks, in
  * the real browser at that viewport, that nothing overflows sideways and every control is a visible, uncovered
  * 44 px target reached by Tab (see stories/smallScreens.ts); the story tests also leave a screenshot in
  * test-results/screenshots.
@@ -45,6 +46,7 @@ function meeting(orientation: Orientation, args: Partial<RoomArgs>, props?: Vide
 
 export const GridPortrait = meeting('portrait', { participants: 8 });
 export const GridLandscape = meeting('landscape', { participants: 8 });
+export const GridNarrow = meeting('narrow', { participants: 8 });
 export const FewParticipantsPortrait = meeting('portrait', { participants: 2 });
 export const FewParticipantsLandscape = meeting('landscape', { participants: 2 });
 
@@ -75,6 +77,7 @@ function panel(orientation: Orientation, which: 'chat' | 'participants'): Story 
 
 export const ChatOpenPortrait = panel('portrait', 'chat');
 export const ChatOpenLandscape = panel('landscape', 'chat');
+export const ChatOpenNarrow = panel('narrow', 'chat');
 export const ParticipantsOpenPortrait = panel('portrait', 'participants');
 export const ParticipantsOpenLandscape = panel('landscape', 'participants');
 
@@ -123,3 +126,5 @@ function preJoin(orientation: Orientation): Story {
 
 export const PreJoinPortrait = preJoin('portrait');
 export const PreJoinLandscape = preJoin('landscape');
+/** 320 px wide (WCAG 1.4.10): the device rows wrap, the selects shrink, nothing scrolls sideways. */
+export const PreJoinNarrow = preJoin('narrow');

@@ -36,15 +36,20 @@ type Story = StoryObj<typeof meta>;
 const room = (context: { loaded: unknown }) => (context.loaded as Loaded).room;
 const background = (element: Element) => getComputedStyle(element).backgroundColor;
 
-/** Docs/Styling's `.my-meeting` example: the app's wrapper sets the accent and the danger colour. */
-const wrapper = { '--rk-accent': 'light-dark(#6b21a8, #d8b4fe)', '--rk-danger': '#8b1a1a', padding: 12 } as CSSProperties;
+/**
+ * Docs/Styling's `.my-meeting` example: the app's wrapper sets the accent (another one where a dark theme is forced
+ * inside it) and the danger colour, in plain values that every CSS pipeline keeps.
+ */
+const APP_CSS = `.my-meeting { --rk-accent: #6b21a8; --rk-danger: #8b1a1a; padding: 12px; }
+.my-meeting [data-rk-theme='dark'] { --rk-accent: #d8b4fe; }`;
 
 /** The app's wrapper around a conference forced into `theme`. */
 const wrapped = (theme: 'light' | 'dark') =>
   function Wrapped(_args: unknown, context: { loaded: unknown }) {
     return (
       <RoomProvider room={room(context)}>
-        <div className="my-meeting" style={wrapper}>
+        <style>{APP_CSS}</style>
+        <div className="my-meeting">
           <VideoConference style={{ height: 560 }} data-rk-theme={theme} />
         </div>
       </RoomProvider>
@@ -68,11 +73,30 @@ export const WrapperAroundConference: Story = {
   },
 };
 
-/** The same wrapper in the dark theme: the accent's dark half applies. */
+/** The same wrapper around a conference in the dark theme: the app's dark accent applies. */
 export const WrapperAroundConferenceDark: Story = {
   render: wrapped('dark'),
   play: async ({ canvasElement }) => {
     await expect(background(await openChat(canvasElement))).toBe('rgb(216, 180, 254)');
+  },
+};
+
+/**
+ * One accent for every theme, set inline on a wrapper around a conference forced dark: the app's value wins over the
+ * dark theme's default (the theme's defaults are declared on the themed element, the app's value is read first).
+ */
+export const WrapperAccentInEveryTheme: Story = {
+  render: (_args, context) => (
+    <RoomProvider room={room(context)}>
+      <div style={{ '--rk-accent': '#0f766e', padding: 12 } as CSSProperties}>
+        <VideoConference style={{ height: 560 }} data-rk-theme="dark" />
+      </div>
+    </RoomProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(background(await openChat(canvasElement))).toBe('rgb(15, 118, 110)');
+    // The rest of the dark theme still applies: Leave keeps the dark danger colour.
+    await expect(background(within(canvasElement).getByRole('button', { name: 'Leave' }))).toBe('rgb(255, 138, 128)');
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { VideoConference } from '@roomkit/react';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
@@ -167,11 +167,14 @@ export const BeforeConnection: Story = {
   },
 };
 
-/** The media server refuses the token (401): the failure in words, never its code, and no tiles. */
+/**
+ * The media server refuses the token (401): the failure in words, never its code, no tiles, and none of the meeting's
+ * controls (none can work there): "Try again" and, as the app gave `onLeave`, Leave, its way back.
+ */
 export const JoinRefused: Story = {
   render: () => (
     <RefusedJoin>
-      <VideoConference style={{ height: 600 }} />
+      <VideoConference style={{ height: 600 }} onLeave={fn()} />
     </RefusedJoin>
   ),
   play: async ({ canvasElement }) => {
@@ -180,6 +183,12 @@ export const JoinRefused: Story = {
     await expect(within(meeting).getAllByRole('status')).toHaveLength(1);
     await expect(within(meeting).queryAllByRole('group')).toHaveLength(0);
     await expect(meeting).not.toHaveTextContent('unauthorized');
+    await expect(within(meeting).queryByRole('toolbar')).toBeNull();
+    await expect(within(meeting).getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again', 'Leave']);
+    // Refused again: the words stay, and so does the way to try.
+    await userEvent.click(within(meeting).getByRole('button', { name: 'Try again' }));
+    await expect(await within(meeting).findByText('You are not allowed to join this meeting.')).toBeVisible();
+    await expect(within(meeting).getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 

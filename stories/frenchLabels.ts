@@ -223,4 +223,27 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   agentEnd: 'Terminer la conversation',
   recordingView: 'Enregistrement',
   recordingWaiting: 'En attente des participants…',
+  keyboardShortcuts: 'Raccourcis clavier',
+  shortcutAction: (action) =>
+    ({
+      toggleMicrophone: 'Activer ou couper le micro',
+      toggleCamera: 'Activer ou couper la caméra',
+      pushToTalk: 'Maintenir pour parler, micro coupé',
+      raiseHand: 'Lever ou baisser la main',
+      openChat: 'Ouvrir la discussion',
+      showShortcuts: 'Afficher les raccourcis clavier',
+    })[action],
+  shortcutDone: (action, on) =>
+    action === 'toggleCamera'
+      ? `Caméra ${on ? 'activée' : 'coupée'}`
+      : action === 'raiseHand'
+        ? `Main ${on ? 'levée' : 'baissée'}`
+        : action === 'openChat'
+          ? 'Discussion ouverte'
+          : action === 'showShortcuts'
+            ? 'Raccourcis clavier'
+            : `Micro ${on ? 'activé' : 'coupé'}`,
+  keyName: (key, apple) =>
+    ({ Ctrl: apple ? 'Contrôle' : 'Ctrl', Alt: apple ? 'Option' : 'Alt', Shift: 'Maj', Meta: apple ? 'Commande' : 'Méta', Space: 'Espace', Enter: 'Entrée', Escape: 'Échap' })[key] ?? key,
+  shortcutsHint: 'Les raccourcis ne font rien pendant la saisie dans un champ.',
 };

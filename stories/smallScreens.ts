@@ -8,14 +8,17 @@ export const phoneViewports = {
   options: {
     phonePortrait: { name: 'Phone portrait (375×667)', styles: { width: '375px', height: '667px' }, type: 'mobile' },
     phoneLandscape: { name: 'Phone landscape (667×375)', styles: { width: '667px', height: '375px' }, type: 'mobile' },
+    reflow320: { name: 'Reflow, WCAG 1.4.10 (320×640)', styles: { width: '320px', height: '640px' }, type: 'mobile' },
   },
 } as const;
 
-export type Orientation = 'portrait' | 'landscape';
+/** A phone upright or on its side, or `narrow`: 320 CSS px wide, where WCAG 1.4.10 (reflow) allows no sideways scroll. */
+export type Orientation = 'portrait' | 'landscape' | 'narrow';
+const VIEWPORTS = { portrait: 'phonePortrait', landscape: 'phoneLandscape', narrow: 'reflow320' } as const;
 export const viewportGlobals = (orientation: Orientation) => ({
-  viewport: { value: orientation === 'portrait' ? 'phonePortrait' : 'phoneLandscape', isRotated: false },
+  viewport: { value: VIEWPORTS[orientation], isRotated: false },
 });
-const SIZES = { portrait: [375, 667], landscape: [667, 375] } as const;
+const SIZES = { portrait: [375, 667], landscape: [667, 375], narrow: [320, 640] } as const;
 
 const CONTROLS = 'button, select, input, textarea';
 const describe = (el: Element) =>

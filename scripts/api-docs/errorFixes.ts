@@ -33,6 +33,7 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
     'Check that your agent worker is running and dispatched to this room (automatic dispatch, or explicit dispatch from your backend when it creates the room). Raise `agentTimeout` if your agent takes longer to start; offer the person to try again.',
   'room-not-found': 'Create the room first (or let your backend create it) and check that the API key belongs to the same application.',
   'rate-limited': 'Back off: wait `details.retryAfter` ms before asking again, and avoid fetching a token on every render.',
+  'invalid-shortcut': 'Write modifiers and one key joined by `+` (`"Alt+Shift+M"`), give each action keys of its own, and check combos your users type with `parseShortcut` before you pass them on.',
   'missing-provider': 'Render the component inside `<RoomProvider>`, or pass `{ room }` (a `Room` or test room) to the hook.',
   'unsupported-livekit-version': 'Install a `livekit-client` 2.x release that satisfies the peer dependency range of `@roomkit/react`.',
   'connect-failed': 'Read `cause` for the original error; check the media server logs for the same time.',

@@ -56,29 +56,33 @@ export function errorCodes(program: ts.Program, file: string, fixes: Record<stri
   return out;
 }
 
-function splitLightDark(value: string): [string, string] {
-  const m = /^light-dark\((.*)\)$/.exec(value.trim());
-  if (!m?.[1]) return [value.trim(), value.trim()];
-  let depth = 0;
-  for (let i = 0; i < m[1].length; i++) {
-    const ch = m[1][i];
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) return [m[1].slice(0, i).trim(), m[1].slice(i + 1).trim()];
-  }
-  return [value.trim(), value.trim()];
-}
-
-/** The custom properties the stylesheet declares, each with the comment on its line. */
+/**
+ * The custom properties the stylesheet declares, each with the comment on its line. A theme colour is declared as
+ * `--_rk-x` (the default that `var(--rk-x, var(--_rk-x))` falls back to) and documented as `--rk-x`, the name an
+ * app sets: its first declaration (light, with the comment) and its next (dark) give the two defaults. A stylesheet
+ * with `light-dark()` is a problem: bundlers lower it into helper variables that resolve only where `color-scheme` is
+ * set, and a production build loses the colours (issue 37).
+ */
 export function cssVariables(cssFile: string, problems: string[]): { variables: CssVariableDoc[]; layers: string[]; css: string } {
   const css = readFileSync(cssFile, 'utf8');
+  if (/light-dark\(/.test(css.replace(/\/\*[\s\S]*?\*\//g, ''))) {
+    problems.push(`${cssFile} uses light-dark(): declare the light value with the others and the dark one under prefers-color-scheme and [data-rk-theme='dark'] (see its colour block)`);
+  }
   const variables: CssVariableDoc[] = [];
-  for (const m of css.matchAll(/^\s*(--rk-[\w-]+)\s*:\s*([^;]+);[ \t]*(?:\/\*\s*([\s\S]*?)\s*\*\/)?/gm)) {
-    const [, name = '', value = '', comment = ''] = m;
-    if (variables.some((v) => v.name === name)) continue;
-    const [light, dark] = splitLightDark(value);
+  const seen = new Map<string, number>();
+  for (const m of css.matchAll(/^\s*--(_?)(rk-[\w-]+)\s*:\s*([^;]+);[ \t]*(?:\/\*\s*([\s\S]*?)\s*\*\/)?/gm)) {
+    const [, themed = '', bare = '', raw = '', comment = ''] = m;
+    const name = `--${bare}`;
+    const value = raw.trim();
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    const existing = variables.find((v) => v.name === name);
+    if (existing) {
+      if (themed && count === 2) existing.dark = value;
+      continue;
+    }
     if (!comment) problems.push(`CSS variable ${name} has no comment in ${cssFile} (write its meaning after the declaration)`);
-    variables.push({ name, meaning: comment.replace(/\s+/g, ' '), light, dark });
+    variables.push({ name, meaning: comment.replace(/\s+/g, ' '), light: value, dark: value });
   }
   const layers = [...new Set([...css.matchAll(/@layer\s+([\w-]+)/g)].map((m) => m[1] ?? ''))];
   return { variables, layers, css };

@@ -1,19 +1,14 @@
-import { Track } from 'livekit-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listDevices } from './devices/deviceStore.js';
-import { DEVICE_KIND, getDeviceErrors } from './devices/deviceErrors.js';
+import { getDeviceErrors } from './devices/deviceErrors.js';
+import { isPublishing, SOURCE_NAMES, switchTrack, type ToggleSource } from './switchTrack.js';
 import { enforcePublishGrants } from '../room/state/enforceGrants.js';
 import { canPublishSource } from '../room/state/grants.js';
-import { isRoomKitError, RoomKitError } from '../room/RoomKitError.js';
-import { toDeviceError } from './devices/toDeviceError.js';
-import { deviceErrorCode } from '../room/toRoomKitError.js';
-import type { TrackSourceName } from '../room/connection/token.js';
+import type { RoomKitError } from '../room/RoomKitError.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 
-/** A source the local participant can toggle. */
-export type ToggleSource = Track.Source.Microphone | Track.Source.Camera | Track.Source.ScreenShare;
+export type { ToggleSource } from './switchTrack.js';
 
 /** Options of {@link useTrackToggle}. */
 export interface UseTrackToggleOptions extends RoomHookOptions {
@@ -57,12 +52,6 @@ export interface TrackToggleState {
   };
 }
 
-const SOURCE_NAMES: Record<ToggleSource, TrackSourceName> = {
-  [Track.Source.Microphone]: 'microphone',
-  [Track.Source.Camera]: 'camera',
-  [Track.Source.ScreenShare]: 'screen_share',
-};
-
 /**
  * Switches the local microphone, camera or screen share on and off, refusing to publish what the grants
  * forbid.
@@ -72,10 +61,7 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
   const name = SOURCE_NAMES[source];
   // What this toggle publishes stops at once when the server revokes the grant for it.
   useEffect(() => enforcePublishGrants(store.room), [store]);
-  const enabled = useStoreValue(store.subscribe, () => {
-    const track = store.getState().local.tracks.find((t) => t.source === source);
-    return track !== undefined && !track.muted;
-  });
+  const enabled = useStoreValue(store.subscribe, () => isPublishing(store, source));
   const allowed = useStoreValue(store.subscribe, () => canPublishSource(store.getState().grants, name));
   const [pending, setPending] = useState(false);
   const errors = getDeviceErrors(store.room);
@@ -93,54 +79,13 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
 
   const toggle = useCallback(
     async (force?: boolean) => {
-      const state = store.getState();
-      const current = state.local.tracks.some((t) => t.source === source && !t.muted);
-      const next = force ?? !current;
-      if (next && !canPublishSource(state.grants, name)) {
-        const refused = new RoomKitError(
-          'not-permitted',
-          `Publishing ${name.replace('_', ' ')} is not permitted for this session: its grants lack canPublish${
-            state.grants.canPublish ? ` for "${name}"` : ''
-          }${state.grants.hidden ? ' (hidden observers never publish)' : ''}.`,
-        );
-        errors.set(source, refused);
-        latest.current.onError?.(refused);
-        throw refused;
-      }
-      const room = store.room;
-      const lp = room.localParticipant;
-      setPending(true);
       try {
-        // Trying again after the device went away: take another device of that kind, if there is one.
-        const lostId = errors.lostDeviceId(source);
-        if (next && lostId !== undefined && source !== Track.Source.ScreenShare) {
-          const kind = DEVICE_KIND[source] as 'audioinput' | 'videoinput';
-          const devices = await listDevices(room, kind).catch(() => []);
-          const other = devices.find((d) => d.deviceId && d.deviceId !== lostId && d.deviceId !== 'default');
-          if (other && !devices.some((d) => d.deviceId === lostId)) await room.switchActiveDevice(kind, other.deviceId);
-        }
-        if (source === Track.Source.Microphone) await lp.setMicrophoneEnabled(next);
-        else if (source === Track.Source.Camera) await lp.setCameraEnabled(next);
-        else await lp.setScreenShareEnabled(next);
-        errors.set(source, undefined);
-        latest.current.onEnabledChange?.(next);
-      } catch (e) {
-        // Cancelling the browser's screen picker rejects with NotAllowedError: the person changed their mind.
-        if (source === Track.Source.ScreenShare && deviceErrorCode(e) === 'permission-denied') {
-          errors.set(source, undefined);
-          return;
-        }
-        // livekit-client reported this failure (MediaDevicesError) before throwing it: keep that one error.
-        const stored = errors.get(source);
-        const failure = isRoomKitError(e) ? e : stored && stored.cause === e ? stored : toDeviceError(e, DEVICE_KIND[source]);
-        errors.set(source, failure);
-        latest.current.onError?.(failure);
-        throw failure;
+        await switchTrack(store, source, force, latest.current, () => setPending(true));
       } finally {
         setPending(false);
       }
     },
-    [store, source, name, errors],
+    [store, source],
   );
 
   return {

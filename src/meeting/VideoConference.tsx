@@ -4,14 +4,16 @@ import { Captions } from '../captions/index.js';
 import { Chat, defaultChatLabels } from '../chat/index.js';
 import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
 import { ControlBar } from './ControlBar.js';
+import { JoinActions } from './JoinActions.js';
 import { cx } from '../ui/dev.js';
 import { FocusLayout, GridLayout, useTileKeys, SpeakerLayout, usePinned, defaultLayoutLabels } from '../layouts/index.js';
 import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee/index.js';
-import { CloseIcon, SpeakerViewIcon } from '../ui/icons.js';
+import { CloseIcon, KeyboardIcon, SpeakerViewIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
 import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
+import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { StartAudio } from '../media/StartAudio.js';
 import { useControllableState } from '../ui/useControllableState.js';
@@ -21,7 +23,7 @@ import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
 import type { RoomActions } from '../room/connection/roomActions.js';
 
 /** This file's English defaults besides the common ones. */
-const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultLayoutLabels, ...defaultPeopleLabels };
+const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultLayoutLabels, ...defaultPeopleLabels, ...defaultShortcutsLabels };
 
 
 
@@ -74,10 +76,20 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
    * `{ kinds: { participantJoined: false, participantLeft: false } }`.
    */
   notifications?: boolean | Pick<NotificationsProps, 'kinds' | 'duration'>;
+  /**
+   * Keyboard shortcuts (on by default: `DEFAULT_MEETING_SHORTCUTS`, Alt+Shift and a letter, ⌥⇧ on a Mac):
+   * `{ toggleMicrophone: 'Alt+Shift+U', raiseHand: false }` rebinds or turns off single ones, `false` turns them all
+   * off. A "Keyboard shortcuts" button beside the layout toggle, and the `showShortcuts` keys, open the list
+   * ({@link MeetingShortcutsDialog}); the chat keys open chat with focus in its message field. See `useMeetingShortcuts`.
+   */
+  shortcuts?: MeetingShortcuts | false;
   labels?: Partial<RoomKitLabels>;
 }
 
 const NO_NOTIFICATIONS: NotificationKinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, false]));
+
+/** Focus into the chat panel: its message field, or its log where this session may not send. */
+const focusChatIn = (root: HTMLElement | null) => (root?.querySelector<HTMLElement>('.rk-chat-form input:not(:disabled)') ?? root?.querySelector<HTMLElement>('.rk-chat-log'))?.focus();
 
 /** The layouts a {@link VideoConference} switches between. */
 export type ConferenceLayout = 'grid' | 'speaker';
@@ -120,6 +132,7 @@ export function VideoConference({
   maxTilesPerPage,
   effects,
   notifications = true,
+  shortcuts,
   labels: overrides,
   className,
   ...rest
@@ -163,6 +176,29 @@ export function VideoConference({
     }),
     [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, bound],
   );
+  // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const focusChat = useRef(false);
+  useEffect(() => {
+    if (!chatOpen || !focusChat.current) return;
+    focusChat.current = false;
+    focusChatIn(root.current);
+  }, [chatOpen]);
+  // Like the toolbar, only in a session: before it, nothing they do could work.
+  const keys = useMeetingShortcuts({
+    ...(!connection.inSession ? { shortcuts: false } : shortcuts === undefined ? {} : { shortcuts }),
+    ...(overrides ? { labels: overrides } : {}),
+    ...(chat
+      ? {
+          onOpenChat: () => {
+            if (chatOpen) return focusChatIn(root.current);
+            focusChat.current = true;
+            setPanel('chat');
+          },
+        }
+      : {}),
+    onShowShortcuts: () => setShortcutsOpen(true),
+  });
   const startRecording = onStartRecording ?? bound?.recording.onStartRecording;
   const stopRecording = onStopRecording ?? bound?.recording.onStopRecording;
 
@@ -224,28 +260,42 @@ export function VideoConference({
             </div>
           ) : null}
         </div>
-        <ControlBar
-          labels={overrides}
-          controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
-          chatOpen={chatOpen}
-          participantsOpen={participantsOpen}
-          onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
-          captions={captions}
-          onCaptionsChange={setCaptions}
-          onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
-          extra={
-            <button
-              type="button"
-              className="rk-button rk-layout-toggle"
-              aria-pressed={layout === 'speaker'}
-              onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
-            >
-              <SpeakerViewIcon />
-              <span className="rk-button-label">{labels.speakerView}</span>
-            </button>
-          }
-          {...(onLeave ? { onLeave } : {})}
-        />
+        {connection.inSession ? (
+          <ControlBar
+            labels={overrides}
+            controls={{ chat, participants, captions: true, raiseHand: true, reactions: true, pictureInPicture: true, effects }}
+            chatOpen={chatOpen}
+            participantsOpen={participantsOpen}
+            onParticipantsToggle={() => setPanel((open) => (open === 'participants' ? undefined : 'participants'))}
+            captions={captions}
+            onCaptionsChange={setCaptions}
+            onChatToggle={() => setPanel((open) => (open === 'chat' ? undefined : 'chat'))}
+            extra={
+              <>
+                <button
+                  type="button"
+                  className="rk-button rk-layout-toggle"
+                  aria-pressed={layout === 'speaker'}
+                  onClick={() => setLayout(layout === 'speaker' ? 'grid' : 'speaker')}
+                >
+                  <SpeakerViewIcon />
+                  <span className="rk-button-label">{labels.speakerView}</span>
+                </button>
+                {keys.shortcuts.length ? (
+                  <button type="button" className="rk-button rk-shortcuts-toggle" aria-haspopup="dialog" onClick={() => setShortcutsOpen(true)}>
+                    <KeyboardIcon />
+                    <span className="rk-button-label">{labels.keyboardShortcuts}</span>
+                  </button>
+                ) : null}
+              </>
+            }
+            {...(onLeave ? { onLeave } : {})}
+          />
+        ) : (
+          // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.
+          <JoinActions failed={connection.failed} labels={overrides} onLeave={onLeave} />
+        )}
+        {shortcutsOpen ? <MeetingShortcutsDialog shortcuts={keys.shortcuts} apple={keys.apple} labels={overrides} onClose={() => setShortcutsOpen(false)} /> : null}
         <StartAudio labels={overrides} />
         <RoomAudioRenderer />
       </div>

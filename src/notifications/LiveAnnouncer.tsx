@@ -1,6 +1,7 @@
 import { ConnectionState } from 'livekit-client';
 import { useEffect, useRef, useState } from 'react';
 import { getDeviceErrors } from '../media/devices/deviceErrors.js';
+import { onAnnouncement } from './announcements.js';
 import { getHandStore, getReactionStore } from '../hands/index.js';
 import { getNotificationStore, type NotificationKinds, type RoomNotification } from './notificationStore.js';
 import { defaultPictureInPictureLabels, getPictureInPictureStore } from '../picture-in-picture/index.js';
@@ -28,7 +29,7 @@ export interface LiveAnnouncerProps {
  * camera or microphone, a chat message while no `<Chat>` is on screen) and what is no notification: reconnecting and
  * reconnected, a hand lowered (by its owner, or yours by a moderator), reactions, picture-in-picture opening and
  * closing, and device problems other than a lost device (a camera refused on join, in `labels.deviceProblem`'s
- * words). Each thing is said once: `<Notifications>` renders one and shows the same notifications as toasts, and
+ * words), and what a keyboard shortcut did ("Microphone off", `useMeetingShortcuts`). Each thing is said once: `<Notifications>` renders one and shows the same notifications as toasts, and
  * `VideoConference` renders that. Render it yourself in custom layouts without `<Notifications>`.
  */
 export function LiveAnnouncer({ labels: overrides, kinds }: LiveAnnouncerProps) {
@@ -105,7 +106,10 @@ export function LiveAnnouncer({ labels: overrides, kinds }: LiveAnnouncerProps) 
         }
       }
     });
+    // What the user's own keyboard shortcuts did (`announce`).
+    const unsubscribeAnnouncements = onAnnouncement(store.room, setMessage);
     return () => {
+      unsubscribeAnnouncements();
       unsubscribeNotifications();
       unsubscribePip();
       unsubscribeDevices();

@@ -8,3 +8,4 @@ export type { NotificationsProps } from './Notifications.js';
 export { NOTIFICATION_KINDS } from './notificationStore.js';
 export type { NotificationKinds } from './notificationStore.js';
 export { defaultNotificationLabels, type NotificationLabels } from './notificationLabels.js';
+export { announce } from './announcements.js';

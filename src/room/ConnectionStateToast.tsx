@@ -17,6 +17,8 @@ export interface ConnectionMessage {
   inSession: boolean;
   /** The state in words; undefined while connected, and before anything was tried or went wrong. */
   text: string | undefined;
+  /** Disconnected because joining failed (a refused token, a missing room, no media server): trying again may help. */
+  failed: boolean;
 }
 
 /** @internal The connection state in words, from the labels: never a raw error code or enum name. */
@@ -40,7 +42,8 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
     } else if (error) text = labels.roomError(error.code);
     else if (reason !== undefined) text = labels.disconnected;
   }
-  return { state, inSession, text };
+  const failed = state === ConnectionState.Disconnected && error !== undefined && error.code !== 'disconnected';
+  return { state, inSession, text, failed };
 }
 
 /**

@@ -67,6 +67,12 @@ export type RoomKitErrorCode =
   /** A hook was used outside `<RoomProvider>` without an explicit room. */
   | 'missing-provider'
   /**
+   * A keyboard shortcut cannot be read (`parseShortcut`, a `shortcuts` option or prop): nothing after the last `+`,
+   * no key, a key RoomKit does not know, two keys, a modifier named twice, or two actions given the same keys. The
+   * message names which; `details.combo` holds the text.
+   */
+  | 'invalid-shortcut'
+  /**
    * A background effect or the noise filter cannot run: no effects configuration, `@livekit/track-processors`
    * not installed (`npm i @livekit/track-processors`), an unsupported browser, or its assets failed to load.
    */

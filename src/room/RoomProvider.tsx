@@ -2,7 +2,7 @@ import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
-import { sessionConnections } from './connection/sessionConnections.js';
+import { sessionConnections, sessionRetries } from './connection/sessionConnections.js';
 import { RoomStoreContext } from './RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
 import { useIsoLayoutEffect } from '../ui/useElementSize.js';
@@ -80,7 +80,10 @@ export function RoomProvider(props: RoomProviderProps) {
     // For PreJoin's connection test (started by a click, so after this commit): the connection it would join with.
     sessionConnections.set(session.room, props);
   });
-  useEffect(() => session.mount(), [session]);
+  useEffect(() => {
+    sessionRetries.set(session.room, session.retry);
+    return session.mount();
+  }, [session]);
 
   return (
     <RoomStoreContext.Provider value={session.store}>

@@ -63,6 +63,12 @@ export const PeopleIcon = () => (
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
   </svg>
 );
+export const KeyboardIcon = () => (
+  <svg {...base}>
+    <rect x="2" y="6" width="20" height="12" rx="2" />
+    <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
+  </svg>
+);
 export const CloseIcon = () => (
   <svg {...base}>
     <path d="M6 6l12 12M18 6L6 18" />

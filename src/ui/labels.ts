@@ -99,6 +99,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'room-not-found': 'This meeting does not exist.',
   'rate-limited': 'Too many attempts. Please wait a moment and try again.',
   'missing-provider': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
+  'invalid-shortcut': 'This app’s keyboard shortcuts are set up wrongly. Please tell its makers.',
   'unsupported-livekit-version': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
   'connect-failed': 'Joining the meeting failed. Please try again.',
   'room-action-failed': 'That did not work. Please try again.',

@@ -1,13 +1,15 @@
 // A Next.js App Router app built with `next build` and served by `next start`, using the packed @roomkit/react
 // (see nextApp.ts). Run after `npm run build`: `npm run test:nextjs`.
 import { DisconnectReason } from '@livekit/protocol';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startMediaServer, type MediaServer } from '../../dev/media-server/index';
 import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
 import { RawSignalClient } from '../node/support/rawClient';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
-import { buildApp, installPackedPackage, startApp, writeDocPages, type NextServer } from './nextApp';
+import { EXPECTED_STATES, helperReliance, openStatesPage, pageStates, seenIn } from '../pipelines/colourCheck';
+import { expectedFor, THEME_MODES } from '../pipelines/expectedColours';
+import { buildApp, installPackedPackage, startApp, writeDocPages, writeStatesPage, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
 let media: MediaServer;
@@ -16,6 +18,7 @@ let app: NextServer;
 beforeAll(async () => {
   installPackedPackage();
   writeDocPages();
+  writeStatesPage();
   await buildApp();
   roomApi = await startTestRoomApi();
   // The room actions route's media server: it checks the Room API's connection tokens and knows the app's key.
@@ -161,6 +164,35 @@ describe('in Chromium, hydration keeps the server markup', () => {
     expect(problems).toEqual([]);
     expect(kept).toBe(true);
   });
+});
+
+describe("in Chromium, styles.css after Next.js's CSS pipeline shows the documented colours (as test/pipelines checks Vite's)", () => {
+  let browser: Browser;
+  let page: Page;
+  /** The stylesheets the page links, as the browser gets them. */
+  let css: string;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS });
+    page = await openStatesPage(browser, `${app.url}/colours`);
+    const hrefs = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    css = (await Promise.all(hrefs.map((href) => fetch(href).then((r) => r.text())))).join('\n');
+  });
+  afterAll(() => browser?.close());
+
+  test('no value in the emitted stylesheet reads light-dark helper variables', () => {
+    expect(css).toContain('.rk-button');
+    expect(helperReliance(css)).toEqual([]);
+  });
+
+  test('the page is in the states the table reads', async () => {
+    expect(await pageStates(page)).toEqual(EXPECTED_STATES);
+  });
+
+  for (const mode of THEME_MODES) {
+    test(`${mode.name}: the documented ${mode.sees} colours`, async () => {
+      expect(await seenIn(page, mode)).toEqual(expectedFor(mode.sees));
+    });
+  }
 });
 
 function requestToken(body: unknown, user?: string): Promise<Response> {

@@ -73,15 +73,27 @@ test('every RoomKitErrorCode has a cause and a fix; a missing fix is reported', 
 
 test('CSS variables carry their comment and light/dark defaults; one without a comment is reported', () => {
   const css = join(dir, 'styles.css');
-  writeFileSync(css, '@layer roomkit {\n  :root {\n    --rk-a: light-dark(#fff, rgb(0, 0, 0)); /* The background. */\n    --rk-b: 4px;\n  }\n}\n');
+  writeFileSync(
+    css,
+    "@layer roomkit {\n  :root {\n    --rk-b: 4px;\n  }\n  :where(:root, [data-rk-theme='light']) {\n    --_rk-a: #fff; /* The background. */\n  }\n" +
+      "  @media (prefers-color-scheme: dark) {\n    :root {\n      --_rk-a: rgb(0, 0, 0);\n    }\n  }\n  [data-rk-theme='dark'] {\n    --_rk-a: rgb(1, 1, 1);\n  }\n}\n",
+  );
   const problems: string[] = [];
   const { variables, layers } = cssVariables(css, problems);
   expect(layers).toEqual(['roomkit']);
   expect(variables).toEqual([
-    { name: '--rk-a', meaning: 'The background.', light: '#fff', dark: 'rgb(0, 0, 0)' },
     { name: '--rk-b', meaning: '', light: '4px', dark: '4px' },
+    { name: '--rk-a', meaning: 'The background.', light: '#fff', dark: 'rgb(0, 0, 0)' },
   ]);
   expect(problems).toEqual([`CSS variable --rk-b has no comment in ${css} (write its meaning after the declaration)`]);
+});
+
+test('a stylesheet with light-dark() is reported: production builds lower it and lose the colours', () => {
+  const css = join(dir, 'styles.css');
+  writeFileSync(css, '@layer roomkit {\n  :root {\n    --rk-a: light-dark(#fff, #000); /* The background. */\n  }\n}\n');
+  const problems: string[] = [];
+  cssVariables(css, problems);
+  expect(problems).toEqual([expect.stringContaining('uses light-dark()')]);
 });
 
 test('MDX text: braces and angle brackets are escaped outside code, links resolve', () => {

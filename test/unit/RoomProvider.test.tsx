@@ -1,8 +1,8 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConnectionError, ConnectionState, DisconnectReason, Room, type RoomOptions } from 'livekit-client';
 import type * as LiveKit from 'livekit-client';
 import { StrictMode, useState } from 'react';
-import { RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, type RoomKitError } from '../../src/index';
+import { RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, VideoConference, type ConnectionQueryState, type RoomKitError } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
 
 const URL = 'wss://media.example.com';
@@ -269,5 +269,67 @@ describe('RoomProvider', () => {
     await waitFor(() => expect(setMic).toHaveBeenCalledWith(true));
     await new Promise((r) => setTimeout(r, 20));
     expect(setCam).not.toHaveBeenCalled();
+  });
+  describe('a refused join in VideoConference', () => {
+    it('shows the reason, "Try again" and the way back instead of a meeting toolbar that cannot work', async () => {
+      network.failWith = ConnectionError.notAllowed('unauthorized', 401);
+      const onLeave = vi.fn();
+      render(
+        <RoomProvider token={makeToken({ sub: 'alice' })} url={URL}>
+          <VideoConference onLeave={onLeave} />
+        </RoomProvider>,
+      );
+      const conference = screen.getByRole('region', { name: 'Meeting' });
+      await waitFor(() => expect(within(conference).getByRole('status')).toHaveTextContent('You are not allowed to join this meeting.'));
+      expect(within(conference).queryByRole('toolbar')).toBeNull();
+      for (const name of ['Microphone', 'Camera', 'Share screen', 'Raise hand', 'Chat']) expect(within(conference).queryByRole('button', { name })).toBeNull();
+      expect(within(conference).getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again', 'Leave']);
+      // The app let the user in meanwhile: trying again joins, and the meeting's controls arrive.
+      network.failWith = undefined;
+      fireEvent.click(within(conference).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(within(conference).getByRole('toolbar', { name: 'Meeting controls' })).toBeInTheDocument());
+      expect(connects()).toHaveLength(2);
+      expect(within(conference).queryByRole('button', { name: 'Try again' })).toBeNull();
+    });
+
+    it('with a connection query, "Try again" fetches it again and its new details join', async () => {
+      const refetch = vi.fn(async () => undefined);
+      const failed: ConnectionQueryState = { data: undefined, error: new Error('403'), status: 'error', isFetching: false, refetch };
+      const { rerender } = render(
+        <RoomProvider connection={failed}>
+          <VideoConference />
+        </RoomProvider>,
+      );
+      const conference = screen.getByRole('region', { name: 'Meeting' });
+      // No onLeave: no way back to offer, only the retry.
+      await waitFor(() => expect(within(conference).getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again']));
+      fireEvent.click(within(conference).getByRole('button', { name: 'Try again' }));
+      expect(refetch).toHaveBeenCalledTimes(1);
+      expect(connects()).toHaveLength(0);
+      const token = makeToken({ sub: 'alice' });
+      rerender(
+        <RoomProvider connection={{ data: { token, url: URL }, error: null, status: 'success', isFetching: false, refetch }}>
+          <VideoConference />
+        </RoomProvider>,
+      );
+      await waitFor(() => expect(within(conference).getByRole('toolbar', { name: 'Meeting controls' })).toBeInTheDocument());
+      expect(connects()).toEqual([`connect ${URL} ${token} opts`]);
+    });
+
+    it('while joining shows no toolbar, and Leave only when the app gave onLeave', async () => {
+      network.mode = 'manual';
+      const { unmount } = render(
+        <RoomProvider token={makeToken({ sub: 'alice' })} url={URL}>
+          <VideoConference />
+        </RoomProvider>,
+      );
+      await waitFor(() => expect(network.pending).toHaveLength(1));
+      const conference = screen.getByRole('region', { name: 'Meeting' });
+      expect(within(conference).getByRole('status')).toHaveTextContent('Connecting…');
+      expect(within(conference).queryByRole('button')).toBeNull();
+      network.pending.shift()!.resolve();
+      await waitFor(() => expect(within(conference).getByRole('toolbar', { name: 'Meeting controls' })).toBeInTheDocument());
+      unmount();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteTrackPublication} from 'livekit-client';
 import { DisconnectReason, Track } from 'livekit-client';
@@ -13,6 +13,10 @@ import {
   GridLayout,
   LeaveButton,
   MediaDeviceSelect,
+  MeetingShortcutsDialog,
+  DEFAULT_MEETING_SHORTCUTS,
+  parseShortcut,
+  type MeetingShortcutAction,
   ParticipantAdminMenu,
   ParticipantName,
   ParticipantTile,
@@ -304,11 +308,18 @@ test('a complete non-English label set leaves no English string in the conferenc
   );
   act(() => void room.deliverChat('a', 'Bonjour'));
   await userEvent.click(screen.getByRole('button', { name: 'Gérer Anne' }));
+  // The keyboard shortcuts' list, opened with its keys, and what a shortcut says.
+  act(() => void fireEvent.keyDown(document.body, { key: 'K', code: 'KeyK', altKey: true, shiftKey: true }));
+  expect(screen.getByRole('dialog', { name: 'Raccourcis clavier' })).toBeInTheDocument();
+  act(() => void fireEvent.keyDown(document.body, { key: 'H', code: 'KeyH', altKey: true, shiftKey: true }));
+  await waitFor(() => expect(screen.getByTestId('rk-announcer')).toHaveTextContent('Main levée'), { timeout: 2_000 });
   act(() => void room.setConnectionState('reconnecting'));
   const data = ['Moi', 'Anne', 'Bruno', 'Bonjour', 'Micro USB', 'Webcam', 'Enceintes', 'A', 'B', 'M'];
   expect(englishLeft(container, data)).toEqual([]);
   expect(screen.getByRole('button', { name: 'Quitter' })).toBeInTheDocument();
 });
+
+const everyShortcut = (Object.entries(DEFAULT_MEETING_SHORTCUTS) as Array<[MeetingShortcutAction, string]>).map(([action, combo]) => ({ action, combo, shortcut: parseShortcut(combo) }));
 
 describe('accessibility (axe) of each component', () => {
   const cases: Array<[string, ReactElement, TestRoomInit]> = [
@@ -332,6 +343,8 @@ describe('accessibility (axe) of each component', () => {
     ['LeaveButton', <LeaveButton />, {}],
     ['PreJoin', <PreJoin onSubmit={() => {}} />, {}],
     ['PreJoin (viewer)', <PreJoin onSubmit={() => {}} />, { local: { grants: { canPublish: false } } }],
+    ['MeetingShortcutsDialog', <MeetingShortcutsDialog shortcuts={everyShortcut} onClose={() => {}} />, {}],
+    ['MeetingShortcutsDialog (Apple keys)', <MeetingShortcutsDialog apple shortcuts={everyShortcut} onClose={() => {}} />, {}],
   ];
   it.each(cases)('%s has no violations', async (_name, ui, init) => {
     const { container } = renderInRoom(ui, init);

@@ -259,6 +259,26 @@ describe('ControlBar on a narrow bar', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Microphone|Camera|Share screen/ })).toBeNull();
   });
+
+  it('the keyboard shortcuts list opens from the More menu, and Escape gives focus to More (its item is gone with the menu)', async () => {
+    const user = userEvent.setup();
+    render(
+      <RoomProvider room={createTestRoom({ local: { identity: 'me', name: 'Me' } })}>
+        <VideoConference />
+      </RoomProvider>,
+    );
+    resize(300);
+    const more = within(bar()).getByRole('button', { name: 'More' });
+    await user.click(more);
+    await user.click(within(screen.getByRole('dialog', { name: 'More' })).getByRole('button', { name: 'Keyboard shortcuts' }));
+    const list = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(list).toHaveFocus();
+    // Focus left the More panel, which closed.
+    expect(screen.queryByRole('dialog', { name: 'More' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(more).toHaveFocus();
+  });
 });
 
 describe('ControlBar sections', () => {

@@ -93,6 +93,11 @@ export interface RoomSession {
   mount(): () => void;
   /** Resolves when every queued connect and disconnect has finished. */
   settled(): Promise<void>;
+  /**
+   * Joins again after a join that failed: a connection query is fetched again first (its answer decides: new
+   * details connect, the same details connect again, a new failure is reported), other details connect again.
+   */
+  retry(): void;
 }
 
 /** Session ends after which a connection query's session is joined again: none the server meant. */
@@ -352,6 +357,13 @@ export function createRoomSession(
         enforcing = undefined;
         setTarget(null);
       };
+    },
+    retry() {
+      if (!mounted) return;
+      if (query) {
+        rejoinWhenFresh = true;
+        void query.refetch();
+      } else requestRejoin();
     },
     async settled() {
       while (scheduled || running) {

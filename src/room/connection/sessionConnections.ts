@@ -10,6 +10,12 @@ import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
  */
 export const sessionConnections = new WeakMap<Room, RoomSessionOptions>();
 
+/**
+ * @internal Each `<RoomProvider>`'s way to join again after a failed join (its session's `retry`), by Room, for the
+ * prefabs' "Try again" button.
+ */
+export const sessionRetries = new WeakMap<Room, () => void>();
+
 /** @internal The token and URL `options` would join with (as the session reads them), before any validation. */
 export function connectionOf(options: RoomSessionOptions): ConnectionDetails | undefined {
   const given = options.connection;

@@ -1,0 +1,30 @@
+import { LeaveButton } from '../room/LeaveButton.js';
+import { connectionOf, sessionConnections, sessionRetries } from '../room/connection/sessionConnections.js';
+import { useRoom } from '../room/useRoom.js';
+import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+
+/**
+ * What a conference shows in place of its control bar while it is not in a session (joining, refused, ended): none
+ * of the meeting's controls can work there. "Try again" after a failed join (the provider's session joins again,
+ * fetching a connection query first), and Leave when the app gave `onLeave` (its way back). Nothing otherwise.
+ */
+export function JoinActions({ failed, onLeave, labels: overrides }: { failed: boolean; onLeave: (() => void) | undefined; labels: Partial<RoomKitLabels> | undefined }) {
+  const room = useRoom();
+  const labels = useLabels(overrides);
+  const retry = sessionRetries.get(room);
+  // Only a provider that joins can join again: a connection query (fetched again) or details to connect with.
+  const given = sessionConnections.get(room);
+  const joins = given !== undefined && ((typeof given.connection === 'object' && given.connection !== null && 'refetch' in given.connection) || connectionOf(given) !== undefined);
+  const canRetry = failed && retry !== undefined && joins;
+  if (!canRetry && !onLeave) return null;
+  return (
+    <div className="rk-control-bar rk-join-actions">
+      {canRetry ? (
+        <button type="button" className="rk-button rk-button-primary" onClick={retry}>
+          {labels.tryAgain}
+        </button>
+      ) : null}
+      {onLeave ? <LeaveButton labels={overrides} onLeave={onLeave} /> : null}
+    </div>
+  );
+}

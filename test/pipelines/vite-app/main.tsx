@@ -1,0 +1,5 @@
+import { createRoot } from 'react-dom/client';
+import '@roomkit/react/styles.css';
+import { States } from './States';
+
+createRoot(document.getElementById('root')!).render(<States />);
