@@ -222,4 +222,33 @@ export const arabic: RoomKitLabels & ConnectionTestLabels = {
   agentEnd: 'إنهاء المحادثة',
   recordingView: 'تسجيل',
   recordingWaiting: 'في انتظار المشاركين…',
+  keyboardShortcuts: 'اختصارات لوحة المفاتيح',
+  shortcutAction: (a) =>
+    ({
+      toggleMicrophone: 'تشغيل الميكروفون أو إيقافه',
+      toggleCamera: 'تشغيل الكاميرا أو إيقافها',
+      pushToTalk: 'اضغط مطولًا للتحدث أثناء الكتم',
+      raiseHand: 'رفع يدك أو خفضها',
+      openChat: 'فتح الدردشة',
+      showShortcuts: 'عرض اختصارات لوحة المفاتيح',
+    })[a],
+  shortcutDone: (a, on) =>
+    a === 'toggleCamera'
+      ? on
+        ? 'الكاميرا تعمل'
+        : 'الكاميرا مطفأة'
+      : a === 'raiseHand'
+        ? on
+          ? 'يدك مرفوعة'
+          : 'يدك منخفضة'
+        : a === 'openChat'
+          ? 'فُتحت الدردشة'
+          : a === 'showShortcuts'
+            ? 'اختصارات لوحة المفاتيح'
+            : on
+              ? 'الميكروفون يعمل'
+              : 'الميكروفون مكتوم',
+  keyName: (k, apple) =>
+    ({ Ctrl: 'Ctrl', Alt: apple ? 'Option' : 'Alt', Meta: apple ? 'Command' : 'Meta', Shift: 'Shift', Space: 'مسافة' })[k] ?? k,
+  shortcutsHint: 'لا تعمل الاختصارات أثناء الكتابة في حقل.',
 };
