@@ -1,15 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { PreJoin, VideoConference, type VideoConferenceProps } from '@roomkit/react';
+import { PreJoin, RoomProvider, VideoConference, type VideoConferenceProps } from '@roomkit/react';
+import { AudioConference } from '@roomkit/react/audio-room';
+import { AgentConversation } from '@roomkit/react/agent';
+import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/audio-room.css';
+import '@roomkit/react/agent.css';
+import { storyDevices } from './storyDevices';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { expectUsableOnSmallScreen, phoneViewports, viewportGlobals, type Orientation } from './smallScreens';
 
 /**
- * The conference and the pre-join screen on a phone, upright (375×667) and sideways (667×375), and at 320 CSS px
- * wide, the width WCAG 1.4.10 (reflow) names. Each story checks, in
- * the real browser at that viewport, that nothing overflows sideways and every control is a visible, uncovered
- * 44 px target reached by Tab (see stories/smallScreens.ts); the story tests also leave a screenshot in
- * test-results/screenshots.
+ * The conference and the pre-join screen on a phone, upright (375×667) and sideways (667×375), and every prefab
+ * people use (the conference, PreJoin, the audio room, the agent conversation) at 320 CSS px wide, the width WCAG
+ * 1.4.10 (reflow) names. Each story checks, in the real browser at that viewport, that nothing overflows sideways
+ * and every control is a visible, uncovered 44 px target reached by Tab (see stories/smallScreens.ts); their
+ * pictures are baselines like every story's (.storybook/pictures.ts).
  */
 const meta = {
   title: 'Prefabs/Small screens',
@@ -128,3 +134,46 @@ export const PreJoinPortrait = preJoin('portrait');
 export const PreJoinLandscape = preJoin('landscape');
 /** 320 px wide (WCAG 1.4.10): the device rows wrap, the selects shrink, nothing scrolls sideways. */
 export const PreJoinNarrow = preJoin('narrow');
+
+/** The audio room at 320 px: speakers and listeners reflow, the bar stays one row of 44 px targets. */
+export const AudioConferenceNarrow: Story = {
+  args: { participants: 6 },
+  globals: viewportGlobals('narrow'),
+  render: () => <AudioConference style={{ height: 'calc(100vh - 24px)' }} />,
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Audio room' });
+    await expect(within(region).getByRole('heading', { name: /^Speakers/ })).toBeVisible();
+    await expectUsableOnSmallScreen(region, 'narrow', TOOLBAR);
+  },
+};
+
+interface AgentLoaded {
+  agentRoom: TestRoom;
+}
+
+/** The agent conversation at 320 px, mid-conversation: the transcript wraps, the controls stay reachable. */
+export const AgentConversationNarrow: Story = {
+  globals: viewportGlobals('narrow'),
+  loaders: [
+    async (): Promise<AgentLoaded> => ({
+      agentRoom: createTestRoom({
+        devices: storyDevices,
+        local: { identity: 'me', name: 'Me', microphone: true },
+        participants: [{ identity: 'ada', name: 'Ada', kind: 'agent', microphone: true, agentState: 'listening' }],
+      }),
+    }),
+  ],
+  render: (_args, context) => (
+    <RoomProvider room={(context.loaded as AgentLoaded).agentRoom}>
+      <AgentConversation style={{ height: 'calc(100vh - 24px)' }} />
+    </RoomProvider>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const room = (loaded as AgentLoaded).agentRoom;
+    const region = within(canvasElement).getByRole('region', { name: 'Conversation with an AI agent' });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    room.deliverText('ada', 'Good morning. The forecast for the whole week ahead: no rain, light wind from the west, and a warm afternoon on Thursday.', { topic: 'lk.chat' });
+    await expect(await within(region).findByText(/The forecast for the whole week ahead/, { selector: '.rk-agent-line-text' })).toBeVisible();
+    await expectUsableOnSmallScreen(region, 'narrow', ['']);
+  },
+};

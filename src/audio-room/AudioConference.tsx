@@ -169,7 +169,8 @@ export function AudioConference({
                   {speakers.length === 0 ? (
                     <p className="rk-audio-empty">{labels.audioNoSpeakers}</p>
                   ) : (
-                    <ul role="list" className="rk-audio-speaker-grid">
+                    // Focusable: when more speakers than fit scroll (a phone, a big panel), a keyboard user scrolls them here.
+                    <ul role="list" className="rk-audio-speaker-grid" aria-labelledby={speakersId} tabIndex={0}>
                       {speakers.map((identity) => (
                         <li key={identity} className="rk-audio-speaker-cell">
                           <ParticipantAudioTile identity={identity} labels={overrides} />
