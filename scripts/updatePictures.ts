@@ -5,13 +5,17 @@
  *
  * The old baselines of the files it runs are moved aside first, so pictures of stories renamed or removed go too. A
  * story that fails takes no picture: its old ones are put back (found by its story id in Vitest's JSON report), and
- * the command fails. An unchanged picture is written byte for byte as before, so git shows only what changed.
+ * the command fails. A new picture that the story test would still match with the old one (Vitest's comparison:
+ * pixelmatch, threshold 0.1, anti-aliasing ignored, no pixel allowed to differ) is put back byte for byte as it was,
+ * so git shows only pictures that really changed, not a video frame scaled one shade differently.
  *
  * Review before committing: run `npm run test:stories` first, and each picture that differs fails with its
  * reference, the new picture and a diff image in test-results/pictures/; or compare them in the pull request.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
 import { basename, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -75,6 +79,28 @@ if (run.status !== 0) {
     }
   }
 }
+/** Whether the story test would pass `fresh` against `old`: Vitest's own default comparison (see .storybook/pictures.ts). */
+function sameToTheTest(old: Buffer, fresh: Buffer): boolean {
+  const a = PNG.sync.read(old);
+  const b = PNG.sync.read(fresh);
+  if (a.width !== b.width || a.height !== b.height) return false;
+  return pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1, includeAA: false }) === 0;
+}
+
+let unchanged = 0;
+for (const folder of folders) {
+  const old = join(aside, relative(root, folder).replaceAll('/', '__'));
+  for (const file of list(old)) {
+    const fresh = join(folder, file);
+    if (!existsSync(fresh)) continue;
+    const before = readFileSync(join(old, file));
+    const now = readFileSync(fresh);
+    if (!before.equals(now) && sameToTheTest(before, now)) {
+      writeFileSync(fresh, before);
+      unchanged++;
+    }
+  }
+}
 rmSync(aside, { recursive: true, force: true });
 
 const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '--', relative(root, baselines)], { cwd: root, encoding: 'utf8' });
@@ -92,6 +118,7 @@ const sections: Array<[string, string[]]> = [
 console.log('\nPictures (stories/__screenshots__), for the commit message: say what changed in them and why.');
 for (const [title, pictures] of sections) if (pictures.length) console.log(`${title} (${pictures.length}):\n${pictures.map((p) => `  ${p}`).join('\n')}`);
 if (changes.length === 0) console.log('  none changed.');
+if (unchanged) console.log(`(${unchanged} taken afresh matched their baseline as the story test compares them, and were kept as they were.)`);
 if (run.status !== 0) {
   console.log(`\nSome stories failed and took no new pictures: ${kept} old pictures kept. Fix them and run this again.`);
   process.exit(1);
