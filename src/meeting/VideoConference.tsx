@@ -178,6 +178,8 @@ export function VideoConference({
   );
   // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // The list goes with the toolbar that opens it: when the session ends it closes, and stays closed on a rejoin.
+  if (shortcutsOpen && !connection.inSession) setShortcutsOpen(false);
   const focusChat = useRef(false);
   useEffect(() => {
     if (!chatOpen || !focusChat.current) return;

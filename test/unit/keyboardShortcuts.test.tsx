@@ -443,6 +443,18 @@ describe('the list of shortcuts (MeetingShortcutsDialog)', () => {
     expect(button).toHaveFocus();
   });
 
+  it('closes when the session ends (its list would be empty) and stays closed on a rejoin', async () => {
+    const user = userEvent.setup();
+    const { room } = conference();
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).querySelectorAll('[data-action]').length).toBeGreaterThan(0);
+    act(() => void room.setConnectionState('disconnected'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void room.setConnectionState('connected'));
+    expect(screen.getByRole('button', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('opens with Alt+Shift+K and lists every default with its keys', async () => {
     const user = userEvent.setup();
     conference();
