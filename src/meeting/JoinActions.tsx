@@ -14,7 +14,7 @@ export function JoinActions({ failed, onLeave, labels: overrides }: { failed: bo
   const retry = sessionRetries.get(room);
   // Only a provider that joins can join again: a connection query (fetched again) or details to connect with.
   const given = sessionConnections.get(room);
-  const joins = given !== undefined && ((typeof given.connection === 'object' && given.connection !== null && 'refetch' in given.connection) || connectionOf(given) !== undefined);
+  const joins = !!given && !!((given.connection as { refetch?: unknown } | null | undefined)?.refetch || connectionOf(given));
   const canRetry = failed && retry !== undefined && joins;
   if (!canRetry && !onLeave) return null;
   return (
