@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setLogLevel } from 'livekit-client';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { resetDevWarnings } from '../src/ui/dev';
 
 setLogLevel('silent');
@@ -15,4 +15,12 @@ afterEach(() => {
   cleanup();
   // RoomKit remembers choices in localStorage: each test starts with none.
   if (typeof localStorage !== 'undefined') localStorage.clear();
+});
+// Where files share a registry they share the jsdom too: a file leaves the page as it found it, or fails here (rather
+// than the file that happens to run next).
+afterAll(() => {
+  if (typeof document === 'undefined') return;
+  const left = [...Array.from(document.head.children), ...Array.from(document.body.children)].map((e) => e.outerHTML.slice(0, 120));
+  if (left.length > 0) throw new Error(`This file left ${left.length} element(s) in the document for the next file: ${left.join('\n')}`);
+  if (vi.isFakeTimers()) throw new Error('This file left fake timers installed for the next file: call vi.useRealTimers() in an afterEach.');
 });
