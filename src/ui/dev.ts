@@ -19,7 +19,7 @@ export function devWarn(message: string): void {
 
 /**
  * @internal Forgets which warnings {@link devWarn} printed, as a fresh page would. For tests: test/setup.ts calls it
- * before each test file, since files that share a module registry would otherwise share the once-per-message memory.
+ * before each test, since tests (and test files sharing a module registry) would otherwise share the once-per-message memory.
  */
 export function resetDevWarnings(): void {
   warned.clear();
