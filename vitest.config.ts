@@ -85,9 +85,6 @@ const ISOLATED_UNIT_FILES = [
   'test/unit/encryption.test.tsx',
   'test/unit/subscriptionJoin.test.tsx',
   'test/unit/useConnection.test.tsx',
-  // Its last check reads livekit-client's module-wide pool of detached <audio> elements, which is empty only in a
-  // new registry: other files' unmounted audio elements fill it, and livekit-client has no way to empty it.
-  'test/unit/mediaElements.test.tsx',
 ];
 
 /**
