@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 import { WAIT } from './test/e2e/wait.ts';
 import type { EmulatedMedia } from './.storybook/pictures.ts';
@@ -77,24 +77,56 @@ const unit = {
   environment: 'jsdom',
   globals: true,
   setupFiles: ['./test/setup.ts'],
-  include: ['test/unit/**/*.test.{ts,tsx}'],
   restoreMocks: true,
   testTimeout: HANG_MS,
 };
+const UNIT_FILES = 'test/unit/**/*.test.{ts,tsx}';
+
+/**
+ * The jsdom files that need a module registry and a jsdom of their own. Every other file shares its worker's
+ * (`isolate: false`): a new jsdom and a new import of React, livekit-client and RoomKit for each file was most of
+ * the suite's CPU time. test/node/unitProjects.test.ts checks that each file runs in exactly one half.
+ */
+const ISOLATED_UNIT_FILES = [
+  // vi.mock('livekit-client', …): a module mock holds for the whole registry, so it would reach the files after.
+  'test/unit/RoomProvider.test.tsx',
+  'test/unit/encryption.test.tsx',
+  'test/unit/subscriptionJoin.test.tsx',
+  'test/unit/useConnection.test.tsx',
+];
+
+/**
+ * The jsdom suite at one React version, as two projects: `name`, the files that share a registry, and
+ * `${name}-isolated`, ISOLATED_UNIT_FILES (each in a fresh one). The npm scripts run both.
+ */
+function unitProjects(
+  name: string,
+  reactMajor: string,
+  react: { alias?: ReturnType<typeof reactAliases>; inline?: RegExp[] } = {},
+): TestProjectInlineConfiguration[] {
+  const test = {
+    ...unit,
+    env: { EXPECTED_REACT_MAJOR: reactMajor },
+    ...(react.inline && { server: { deps: { inline: react.inline } } }),
+  };
+  const aliases = react.alias && { resolve: { alias: react.alias } };
+  return [
+    {
+      extends: true,
+      ...aliases,
+      test: { ...test, name, include: [UNIT_FILES], exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES], isolate: false },
+    },
+    { extends: true, ...aliases, test: { ...test, name: `${name}-isolated`, include: ISOLATED_UNIT_FILES } },
+  ];
+}
 
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', ...unit, env: { EXPECTED_REACT_MAJOR: '19' } } },
-      {
-        // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
-        extends: true,
-        resolve: {
-          alias: reactAliases(react18),
-        },
-        test: { name: 'react18', ...unit, env: { EXPECTED_REACT_MAJOR: '18' }, server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react18/] } } },
-      },
+      ...unitProjects('unit', '19'),
+      // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
+      ...unitProjects('react18', '18', { alias: reactAliases(react18), inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react18/] }),
       floorProject('floor-react18', resolve(floors, 'react18/node_modules'), '18'),
       floorProject('floor-react19', resolve(floors, 'react19/node_modules'), '19'),
       {

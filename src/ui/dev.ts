@@ -17,6 +17,14 @@ export function devWarn(message: string): void {
   console.warn(`[RoomKit] ${message}`);
 }
 
+/**
+ * @internal Forgets which warnings {@link devWarn} printed, as a fresh page would. For tests: test/setup.ts calls it
+ * before each test, since tests (and test files sharing a module registry) would otherwise share the once-per-message memory.
+ */
+export function resetDevWarnings(): void {
+  warned.clear();
+}
+
 /** @internal Joins class names, skipping empty ones. */
 export function cx(...names: Array<string | false | null | undefined>): string {
   return names.filter(Boolean).join(' ');

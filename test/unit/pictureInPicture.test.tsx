@@ -376,7 +376,7 @@ describe('video element picture-in-picture (fallback)', () => {
         ),
     );
     const room = createTestRoom({ participants: [{ identity: 'a', name: 'Ann', camera: true }] });
-    renderBar(room);
+    const view = renderBar(room);
     await click(button());
     const video = document.querySelector<HTMLVideoElement>('video.rk-pip-video')!;
     expect(document.pictureInPictureElement).toBe(video);
@@ -400,6 +400,11 @@ describe('video element picture-in-picture (fallback)', () => {
     expect(pip.requestPictureInPicture).toHaveBeenCalledTimes(2);
     expect(button()).toHaveAttribute('aria-pressed', 'true');
     expect(document.pictureInPictureElement).toBe(video);
+
+    // Unmounting closes it, and the browser's exit ends as a browser's does: the video leaves the page, rather than
+    // staying in the document the next test file gets where files share one (vitest.config.ts).
+    view.unmount();
+    await act(async () => exits[1]!());
   });
 });
 
