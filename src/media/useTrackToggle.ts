@@ -38,11 +38,17 @@ export interface TrackToggleState {
   error: RoomKitError | undefined;
   /** Switches the source on, off, or to `force`. Rejects with `not-permitted` when the grants forbid it. */
   toggle: (force?: boolean) => Promise<void>;
-  /** Props for a toggle button: `aria-pressed`, `aria-busy`, `disabled`, `onClick`, `data-state`, `data-error`. */
+  /**
+   * Props for a toggle button: `aria-pressed`, `aria-busy`, `disabled`, `onClick`, `data-state`, `data-error`.
+   * While it switches the button is `aria-busy` and ignores presses, but is not `disabled`: a disabled button loses
+   * the keyboard focus, so Space on Camera would have sent focus to the page whenever the camera took longer than a
+   * frame to start.
+   */
   buttonProps: {
     type: 'button';
     'aria-pressed': boolean;
     'aria-busy': boolean | undefined;
+    /** The grants forbid this source. */
     disabled: boolean;
     'data-state': 'on' | 'off';
     'data-pending': '' | undefined;
@@ -98,15 +104,12 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
       type: 'button',
       'aria-pressed': enabled,
       'aria-busy': pending || undefined,
-      disabled: pending || !allowed,
+      disabled: !allowed,
       'data-state': enabled ? 'on' : 'off',
       'data-pending': pending ? '' : undefined,
       'data-error': error?.code,
-      onClick: () => {
-        toggle().catch(() => {
-          /* reported through `error` and onError */
-        });
-      },
+      // Reported through `error` and onError; a press while switching does nothing.
+      onClick: () => void (pending || toggle().catch(() => undefined)),
     },
   };
 }
