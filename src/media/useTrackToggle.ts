@@ -7,6 +7,7 @@ import type { RoomKitError } from '../room/RoomKitError.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { flag } from '../ui/dev.js';
 
 export type { ToggleSource } from './switchTrack.js';
 
@@ -106,7 +107,7 @@ export function useTrackToggle(source: ToggleSource, options: UseTrackToggleOpti
       'aria-busy': pending || undefined,
       disabled: !allowed,
       'data-state': enabled ? 'on' : 'off',
-      'data-pending': pending ? '' : undefined,
+      'data-pending': flag(pending),
       'data-error': error?.code,
       // Reported through `error` and onError; a press while switching does nothing.
       onClick: () => void (pending || toggle().catch(() => undefined)),
