@@ -1,8 +1,8 @@
 /**
- * No wait in the e2e suite falls back to vitest's 1 s `expect.poll` default (a busy machine failed a right test that
- * way): every `expect.poll` in test/e2e passes its bound (`WAIT`, or options with a `timeout`), or the e2e project's
- * `expect.poll` default, in vitest.config.ts, is the suite's bound. Playwright's waits get theirs from each browser
- * context (`boundWaits` in test/e2e/support.ts).
+ * No wait falls back to vitest's 1 s `expect.poll` default (a busy machine failed a right test that way): every
+ * `expect.poll` in the tests and stories names its bound at the call (`WAIT`, the node tests' `POLL`, a constant of its
+ * file with a `timeout`, or options with a `timeout`), whatever the project's default; the e2e project's default is
+ * the suite's bound too. Playwright's waits get theirs from each browser context (`boundWaits` in test/e2e/support.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -12,22 +12,41 @@ import config from '../../vitest.config';
 import { WAIT } from '../e2e/wait';
 
 const root = resolve(import.meta.dirname, '../..');
-const e2e = join(root, 'test/e2e');
 
-/** True when `options`, an `expect.poll` call's second argument, names a timeout: `WAIT`, `{ ...WAIT }` or `{ timeout }`. */
-function namesTimeout(options: ts.Expression | undefined): boolean {
-  if (!options) return false;
-  if (ts.isIdentifier(options)) return options.text === 'WAIT';
-  if (!ts.isObjectLiteralExpression(options)) return false;
-  return options.properties.some(
-    (p) => (ts.isSpreadAssignment(p) && ts.isIdentifier(p.expression) && p.expression.text === 'WAIT') || (ts.isPropertyAssignment(p) && p.name.getText() === 'timeout'),
+/** The suite's shared bounds: `WAIT` (test/e2e/wait.ts) and `POLL` (test/node/support/poll.ts). */
+const SHARED_BOUNDS = new Set(['WAIT', 'POLL']);
+
+/** Whether `object` is an object literal with a `timeout`, or spreads a bound. */
+function objectNamesTimeout(object: ts.ObjectLiteralExpression, bounds: Set<string>): boolean {
+  return object.properties.some(
+    (p) => (ts.isSpreadAssignment(p) && ts.isIdentifier(p.expression) && bounds.has(p.expression.text)) || (ts.isPropertyAssignment(p) && p.name.getText() === 'timeout'),
   );
+}
+
+/**
+ * True when `options`, an `expect.poll` call's second argument, names a timeout: a shared bound, a constant of the
+ * file declared as an object with a `timeout`, `{ ...bound }` or `{ timeout }`.
+ */
+function namesTimeout(options: ts.Expression | undefined, bounds: Set<string>): boolean {
+  if (!options) return false;
+  if (ts.isIdentifier(options)) return bounds.has(options.text);
+  return ts.isObjectLiteralExpression(options) && objectNamesTimeout(options, bounds);
 }
 
 /** The `expect.poll` calls of a source text, each with its line and whether it names its timeout. */
 function pollCalls(source: string, file = 'test.ts'): Array<{ line: number; bounded: boolean }> {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const calls: Array<{ line: number; bounded: boolean }> = [];
+  // The file's own bounds: `const NAME = { timeout: … }` (with or without `as const`).
+  const bounds = new Set(SHARED_BOUNDS);
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const value = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      if (ts.isObjectLiteralExpression(value) && objectNamesTimeout(value, bounds)) bounds.add(node.name.text);
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(sf);
   const visit = (node: ts.Node) => {
     if (
       ts.isCallExpression(node) &&
@@ -36,7 +55,7 @@ function pollCalls(source: string, file = 'test.ts'): Array<{ line: number; boun
       ts.isIdentifier(node.expression.expression) &&
       node.expression.expression.text === 'expect'
     ) {
-      calls.push({ line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, bounded: namesTimeout(node.arguments[1]) });
+      calls.push({ line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, bounded: namesTimeout(node.arguments[1], bounds) });
     }
     ts.forEachChild(node, visit);
   };
@@ -44,11 +63,13 @@ function pollCalls(source: string, file = 'test.ts'): Array<{ line: number; boun
   return calls;
 }
 
-/** Every TypeScript file under `dir`. */
+/** Every TypeScript file under `dir`, leaving out installed packages and build output. */
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) return ['node_modules', '.next', 'dist', '__screenshots__'].includes(entry.name) ? [] : sources(path);
+    return entry.isFile() && /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
 }
 
 /** The e2e project's settings in vitest.config.ts. */
@@ -65,9 +86,11 @@ function e2eProject(): ProjectTest {
   return project;
 }
 
-describe('waits in the e2e suite', () => {
+describe('expect.poll waits', () => {
   it('tells a bounded expect.poll from one that takes the default', () => {
     const calls = pollCalls(`
+      const OWN = { timeout: 60_000, interval: 100 };
+      const LOOSE = { interval: 100 } as const;
       await expect.poll(f).toBe(1);
       await expect.poll(f, { interval: 5 }).toBe(1);
       await expect.poll(f, options).toBe(1);
@@ -76,25 +99,29 @@ describe('waits in the e2e suite', () => {
       await expect
         .poll(f, { timeout: 60_000, interval: 500 })
         .toBe(1);
+      await expect.poll(f, OWN).toBe(1);
+      await expect.poll(f, LOOSE).toBe(1);
+      await expect.poll(f, POLL).toBe(1);
     `);
     expect(calls).toEqual([
-      { line: 2, bounded: false },
-      { line: 3, bounded: false },
       { line: 4, bounded: false },
-      { line: 5, bounded: true },
-      { line: 6, bounded: true },
+      { line: 5, bounded: false },
+      { line: 6, bounded: false },
       { line: 7, bounded: true },
+      { line: 8, bounded: true },
+      { line: 9, bounded: true },
+      { line: 12, bounded: true },
+      { line: 13, bounded: false },
+      { line: 14, bounded: true },
     ]);
   });
 
-  it('no expect.poll falls back to vitest’s 1 s: each names its bound, or the e2e project’s default is WAIT', () => {
-    const files = sources(e2e);
+  it('every expect.poll in the tests and stories names its bound at the call', () => {
+    const files = ['test', 'stories', '.storybook'].flatMap((dir) => sources(join(root, dir)));
     const calls = files.flatMap((file) => pollCalls(readFileSync(file, 'utf8'), file).map((call) => ({ ...call, at: `${relative(root, file)}:${call.line}` })));
-    // The scan sees the suite (about a hundred polls), so an empty result means something.
-    expect(calls.length).toBeGreaterThan(50);
-    const fallback = e2eProject().expect?.poll?.timeout ?? 1000;
-    const unbounded = calls.filter((call) => !call.bounded).map((call) => call.at);
-    if (fallback < WAIT.timeout) expect(unbounded, `expect.poll without a timeout, and the e2e project's default is ${fallback} ms`).toEqual([]);
+    // The scan sees the suites (well over a hundred polls), so an empty result means something.
+    expect(calls.length).toBeGreaterThan(150);
+    expect(calls.filter((call) => !call.bounded).map((call) => call.at)).toEqual([]);
   });
 
   it('the e2e project polls with WAIT by default, and a test outlasts it', () => {
