@@ -7,8 +7,7 @@ import { verifyToken, type RoomApiHandle } from '../../dev/room-api/index';
 import { RawSignalClient } from '../node/support/rawClient';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { API_KEY, startTestRoomApi } from '../helpers/httpServers';
-import { EXPECTED_STATES, helperReliance, openStatesPage, pageStates, seenIn } from '../pipelines/colourCheck';
-import { expectedFor, THEME_MODES } from '../pipelines/expectedColours';
+import { colourTests, openStatesPage } from '../pipelines/colourCheck';
 import { buildApp, installPackedPackage, startApp, writeDocPages, writeStatesPage, type NextServer } from './nextApp';
 
 let roomApi: RoomApiHandle;
@@ -179,20 +178,7 @@ describe("in Chromium, styles.css after Next.js's CSS pipeline shows the documen
   });
   afterAll(() => browser?.close());
 
-  test('no value in the emitted stylesheet reads light-dark helper variables', () => {
-    expect(css).toContain('.rk-button');
-    expect(helperReliance(css)).toEqual([]);
-  });
-
-  test('the page is in the states the table reads', async () => {
-    expect(await pageStates(page)).toEqual(EXPECTED_STATES);
-  });
-
-  for (const mode of THEME_MODES) {
-    test(`${mode.name}: the documented ${mode.sees} colours`, async () => {
-      expect(await seenIn(page, mode)).toEqual(expectedFor(mode.sees));
-    });
-  }
+  colourTests(() => ({ page, css }), '.rk-button');
 });
 
 function requestToken(body: unknown, user?: string): Promise<Response> {

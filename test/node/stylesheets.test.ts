@@ -15,6 +15,15 @@ test('styles.css declares each theme colour for light, for a dark system and for
   for (const name of themed) expect([name, main.match(new RegExp(`--_rk-${name}\\s*:`, 'g'))?.length]).toEqual([name, 3]);
 });
 
+test('the dark defaults for a dark system and for data-rk-theme="dark" are the same values (CSS cannot share one block between a media query and a selector, so they are written twice)', () => {
+  const values = (n: number) => new Map(themed.map((name) => [name, [...main.matchAll(new RegExp(`--_rk-${name}\\s*:\\s*([^;]+);`, 'g'))][n]?.[1]?.trim()]));
+  const system = values(1);
+  expect([...system.values()].every(Boolean)).toBe(true);
+  expect(values(2)).toEqual(system);
+  // and they are not the light ones
+  expect(values(0)).not.toEqual(system);
+});
+
 test.each(SHEETS)('%s reads every theme colour as var(--rk-x, var(--_rk-x)): an app value first, the theme default otherwise', (file) => {
   const css = sheets.find((s) => s.file === file)!.css;
   const bare = themed.flatMap((name) => [...css.matchAll(new RegExp(`var\\(--rk-${name}\\)`, 'g'))].map((m) => m[0]));

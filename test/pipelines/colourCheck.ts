@@ -4,7 +4,8 @@
  * pipelines.test.ts and ../nextjs-app/nextjs.test.ts.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { EXPECTATIONS, type Property, type StateElement, type ThemeMode } from './expectedColours';
+import { expect, test } from 'vitest';
+import { EXPECTATIONS, expectedFor, THEME_MODES, type Property, type StateElement, type ThemeMode } from './expectedColours';
 
 /** The bound of every wait here: the page loading, an element appearing, transitions ending. */
 export const BOUND_MS = 15_000;
@@ -120,4 +121,26 @@ export async function seenIn(page: Page, mode: ThemeMode): Promise<Record<string
     seen[name] = Object.fromEntries(properties.map((p, i) => [p, hexColours(values[i]!)]));
   }
   return seen;
+}
+
+/**
+ * The colour tests of one pipeline, registered in the calling `describe`: its stylesheet (which must contain
+ * `marker`, so the check reads the real file) relies on no light-dark helper, the page is in the states the table
+ * reads, and each theme mode shows the documented colours. `get` is read when the tests run (after `beforeAll`).
+ */
+export function colourTests(get: () => { page: Page; css: string }, marker: string): void {
+  test('no value in the stylesheet reads light-dark helper variables', () => {
+    expect(get().css).toContain(marker);
+    expect(helperReliance(get().css)).toEqual([]);
+  });
+
+  test('the page is in the states the table reads', async () => {
+    expect(await pageStates(get().page)).toEqual(EXPECTED_STATES);
+  });
+
+  for (const mode of THEME_MODES) {
+    test(`${mode.name}: the documented ${mode.sees} colours`, async () => {
+      expect(await seenIn(get().page, mode)).toEqual(expectedFor(mode.sees));
+    });
+  }
 }

@@ -13,8 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { startServer, type TestServer } from '../helpers/httpServers';
 import { installPackedPackage } from '../nextjs-app/nextApp';
-import { EXPECTED_STATES, helperReliance, openStatesPage, pageStates, seenIn } from './colourCheck';
-import { expectedFor, THEME_MODES } from './expectedColours';
+import { colourTests, openStatesPage } from './colourCheck';
 
 const APP_DIR = resolve(import.meta.dirname, 'vite-app');
 const OUT_DIR = join(APP_DIR, 'dist');
@@ -106,19 +105,6 @@ for (const pipeline of PIPELINES) {
     });
     afterAll(() => page?.context().close());
 
-    test('no value in the stylesheet reads light-dark helper variables', () => {
-      expect(css).toContain('@layer roomkit');
-      expect(helperReliance(css)).toEqual([]);
-    });
-
-    test('the page is in the states the table reads', async () => {
-      expect(await pageStates(page)).toEqual(EXPECTED_STATES);
-    });
-
-    for (const mode of THEME_MODES) {
-      test(`${mode.name}: the documented ${mode.sees} colours`, async () => {
-        expect(await seenIn(page, mode)).toEqual(expectedFor(mode.sees));
-      });
-    }
+    colourTests(() => ({ page, css }), '@layer roomkit');
   });
 }
