@@ -99,8 +99,15 @@ describe(`RoomKit in a ${PUBLISHERS}-publisher room on the dev media server`, ()
     // Someone off the page speaks: the server announces it, and the page subscribes that microphone (and only it).
     const speaker = added[PUBLISHERS - 1]!;
     const micOf = (identity: string) => media.room(ROOM)!.participants.find((p) => p.identity === identity)!.tracks.find((t) => t.source === 'microphone')!.sid;
+    const offersBefore = viewer()!.media.offers;
     media.setActiveSpeakers(ROOM, [{ identity: speaker }]);
-    await untilServer("the speaker's microphone", () => viewer()?.media.tracks[micOf(speaker)] !== undefined && viewer()?.media.subscriptions === cameras + 1);
+    // The server counts the subscription before the page's offer for it comes back: wait for that offer too, so the
+    // page's description read below is it (read earlier, under load in a fresh CI run, it was the offer that added
+    // the cameras, made before any answer named the server's codecs, so nothing in it could be trimmed yet).
+    await untilServer(
+      "the speaker's microphone, and the page's offer for it",
+      () => viewer()?.media.tracks[micOf(speaker)] !== undefined && viewer()?.media.subscriptions === cameras + 1 && viewer()!.media.offers > offersBefore,
+    );
     media.setActiveSpeakers(ROOM, null);
 
     // That subscription renegotiated: the offer's receive-only sections list only what the dev media server sends

@@ -9,6 +9,8 @@ export interface SeenRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** What a recording proxy got back from its target for this request (status and headers, names in lower case). */
+  answered?: { status: number; headers: Record<string, string> };
 }
 
 /** A server on 127.0.0.1 with an ephemeral port that records every request. */
@@ -78,6 +80,7 @@ export function startProxy(target: string): Promise<TestServer> {
     upstream.headers.forEach((value, name) => {
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
     });
+    request.answered = { status: upstream.status, headers: out };
     res.writeHead(upstream.status, { ...out, 'Content-Length': String(body.length) });
     res.end(body);
   });
