@@ -1,7 +1,9 @@
 // The session without React: a plain livekit-client Room (its network faked at connect/disconnect) and a fake
 // details source, driven the way RoomProvider drives it.
+import { ParticipantPermission } from '@livekit/protocol';
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { createRoomSession, type ConnectionQueryState, type OnlineSignal, type RoomKitError } from '../../src/index';
+import { TRANSIENT_DISCONNECTS } from '../../src/room/connection/session';
 import { makeToken } from '../helpers/jwt';
 
 const URL = 'wss://media.example.com';
@@ -182,5 +184,68 @@ describe('createRoomSession (no React)', () => {
     expect(calls).toEqual([]);
     expect(onError).not.toHaveBeenCalled();
     stop();
+  });
+
+  it('re-joins after exactly the transient ends, named as livekit-client names them', () => {
+    const names = [...TRANSIENT_DISCONNECTS].map((reason) => (reason === undefined ? 'gave up' : DisconnectReason[reason]));
+    expect(names).toEqual(['gave up', 'UNKNOWN_REASON', 'SERVER_SHUTDOWN', 'STATE_MISMATCH', 'MIGRATION', 'SIGNAL_CLOSE', 'CONNECTION_TIMEOUT', 'MEDIA_FAILURE']);
+  });
+
+  describe('a grant that arrives after the join', () => {
+    /** A connected session over a room whose publishing calls are recorded, joined with `video` grants. */
+    async function joined(video: Record<string, unknown>) {
+      const { room } = fakeNetworkRoom();
+      const published: string[] = [];
+      const lp = room.localParticipant;
+      lp.setMicrophoneEnabled = vi.fn(async () => void published.push('microphone')) as never;
+      lp.setCameraEnabled = vi.fn(async () => void published.push('camera')) as never;
+      const session = createRoomSession({ room });
+      session.setOptions({ token: makeToken({ sub: 'ann', video: { roomJoin: true, room: 'r', ...video } }), url: URL, audio: true, video: true });
+      const stop = session.mount();
+      await settle(session);
+      /** The server's permission update, as livekit-client applies it (ParticipantUpdate for the local participant). */
+      const grant = async (permission: Partial<ParticipantPermission>) => {
+        const previous = lp.permissions;
+        lp.permissions = new ParticipantPermission(permission);
+        room.emit(RoomEvent.ParticipantPermissionsChanged, previous, lp);
+        await settle(session);
+      };
+      return { session, published, grant, stop };
+    }
+
+    it('publishes what a guest chose once a waiting session is given rights, without joining again', async () => {
+      const { session, published, grant, stop } = await joined({ canPublish: false, canSubscribe: false, canPublishData: false });
+      expect(published).toEqual([]);
+      await grant({ canPublish: true, canSubscribe: true, canPublishData: true });
+      expect(session.store.getState().grants.canPublish).toBe(true);
+      expect(published.sort()).toEqual(['camera', 'microphone']);
+      // later permission updates publish nothing more
+      await grant({ canPublish: true, canSubscribe: true, canPublishData: false });
+      expect(published).toHaveLength(2);
+      stop();
+    });
+
+    it('admitted as a viewer, publishes nothing then or on a later canPublish', async () => {
+      const { published, grant, stop } = await joined({ canPublish: false, canSubscribe: false, canPublishData: false });
+      await grant({ canSubscribe: true });
+      await grant({ canPublish: true, canSubscribe: true });
+      expect(published).toEqual([]);
+      stop();
+    });
+
+    it('never opens the microphone of a listener brought on stage: the grant shows controls only', async () => {
+      const { session, published, grant, stop } = await joined({ canPublish: false, canSubscribe: true, canPublishData: true });
+      await grant({ canPublish: true, canSubscribe: true, canPublishData: true });
+      expect(session.store.getState().grants.canPublish).toBe(true);
+      expect(published).toEqual([]);
+      stop();
+    });
+
+    it('stops waiting when the session ends: rights given to a later session do not publish for this one', async () => {
+      const { published, grant, stop } = await joined({ canPublish: false, canSubscribe: false, canPublishData: false });
+      stop();
+      await grant({ canPublish: true, canSubscribe: true, canPublishData: true });
+      expect(published).toEqual([]);
+    });
   });
 });

@@ -59,9 +59,14 @@ export interface RoomSessionOptions {
    * joins with `autoSubscribe: false` (tiles subscribe what they show, the layout all audio); yours wins.
    */
   connectOptions?: RoomConnectOptions;
-  /** Publish the microphone once connected, where the grants allow it. */
+  /**
+   * Publish the microphone once connected, where the grants allow it. A session that joins with no rights at all (no
+   * publish, subscribe or data: a waiting room's guest) publishes it when the server grants them, without joining
+   * again; a later `canPublish` for a session that could already listen shows the control and leaves the microphone
+   * closed.
+   */
   audio?: boolean;
-  /** Publish the camera once connected, where the grants allow it. */
+  /** Publish the camera once connected, where the grants allow it; after a waiting room's admission as `audio`. */
   video?: boolean;
   /**
    * Whether the network is up, for re-joining after a drop. Default: the connection query's own signal (react-query's
@@ -100,22 +105,27 @@ export interface RoomSession {
   retry(): void;
 }
 
-/** Session ends after which a connection query's session is joined again: none the server meant. */
-const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set([
+/**
+ * @internal Session ends after which a connection query's session is joined again: none the server meant. As
+ * DisconnectReason's protocol numbers (fixed by LiveKit's protobuf), which a bundle keeps shorter than the names
+ * (`test/node/session.test.ts` checks each against its name).
+ */
+export const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set<DisconnectReason | undefined>([
   undefined, // livekit-client gave up reconnecting (network lost, or the token expired meanwhile)
-  DisconnectReason.UNKNOWN_REASON,
-  DisconnectReason.SERVER_SHUTDOWN,
-  DisconnectReason.STATE_MISMATCH,
-  DisconnectReason.MIGRATION,
-  DisconnectReason.SIGNAL_CLOSE,
-  DisconnectReason.CONNECTION_TIMEOUT,
-  DisconnectReason.MEDIA_FAILURE,
+  0, // UNKNOWN_REASON
+  3, // SERVER_SHUTDOWN
+  6, // STATE_MISMATCH
+  8, // MIGRATION
+  9, // SIGNAL_CLOSE
+  14, // CONNECTION_TIMEOUT
+  15, // MEDIA_FAILURE
 ]);
 /** A re-join with a token closer than this to its expiry fetches a fresh connection first. */
 const REJOIN_FRESHNESS_MS = 10_000;
 
 function isConnectionQuery(value: RoomSessionOptions['connection']): value is ConnectionQueryState {
-  return typeof value === 'object' && value !== null && 'status' in value && typeof value.refetch === 'function';
+  // a connection response has no refetch; a react-query result always has one
+  return typeof (value as Partial<ConnectionQueryState> | null | undefined)?.refetch === 'function';
 }
 
 /**
@@ -145,7 +155,8 @@ export function createRoomSession(
 
   let options: RoomSessionOptions = {};
   let query: ConnectionQueryState | undefined;
-  let lastInput: readonly [string | undefined, string | undefined, boolean] | undefined;
+  /** The token, URL and waiting flag last validated. */
+  let lastInput: string | undefined;
   let validated: Resolved = WAITING;
   let resolved: Resolved = WAITING;
   let mounted = 0;
@@ -159,6 +170,8 @@ export function createRoomSession(
     if (!onlyApp) store.setError(error);
     options.onError?.(error);
   };
+  /** Reports anything thrown, as a RoomKitError. */
+  const fail = (error: unknown) => report(toRoomKitError(error));
 
   function setOptions(next: RoomSessionOptions) {
     options = next;
@@ -168,8 +181,9 @@ export function createRoomSession(
     const url = details?.url ?? next.url;
     // `connection={query.data}` is undefined while loading: that is waiting, not a missing connection.
     const waiting = ('connection' in next && details == null) || (observeOnly && token === undefined && url === undefined);
-    if (!lastInput || lastInput[0] !== token || lastInput[1] !== url || lastInput[2] !== waiting) {
-      lastInput = [token, url, waiting];
+    const input = JSON.stringify([token, url, waiting]);
+    if (input !== lastInput) {
+      lastInput = input;
       validated = waiting ? WAITING : resolve(token, url);
     }
     // A cached connection that expired while unused is being refetched: wait for it rather than complain.
@@ -188,7 +202,7 @@ export function createRoomSession(
     const queryError = query?.status === 'error' ? query.error : null;
     if (queryError !== reportedQueryError) {
       reportedQueryError = queryError;
-      if (queryError != null) report(toRoomKitError(queryError));
+      if (queryError != null) fail(queryError);
     }
     const connect = options.connect ?? true;
     setTarget(connect ? resolved.target : null);
@@ -253,16 +267,10 @@ export function createRoomSession(
       } catch (error) {
         if (current === target) currentFailed = true;
         // A failure of a connect nobody wants any more is not news.
-        if (sameTarget(desired, target)) report(toRoomKitError(error));
+        if (sameTarget(desired, target)) fail(error);
         continue;
       }
-      if (sameTarget(desired, target)) {
-        try {
-          await publishAfterConnect();
-        } catch (error) {
-          report(toRoomKitError(error));
-        }
-      }
+      if (sameTarget(desired, target)) await publish();
     }
   }
 
@@ -271,8 +279,18 @@ export function createRoomSession(
 
   /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
   let enforcing: (() => void) | undefined;
+  /** Stops waiting for the rights of a session that joined with none. */
+  let stopAwaiting: (() => void) | undefined;
+  const publish = () => publishAfterConnect().catch(fail);
   async function publishAfterConnect() {
     const { grants } = store.getState();
+    stopAwaiting?.();
+    // Joined with no rights (a waiting room): what was chosen publishes when the server grants them. A session that
+    // could already take part (a listener brought on stage) gets controls from a later grant, never an open microphone.
+    if (!(grants.canPublish || grants.canSubscribe || grants.canPublishData)) {
+      stopAwaiting = store.subscribe(() => void (store.getState().grants !== grants && room.state === ConnectionState.Connected && publish()));
+      return;
+    }
     const jobs: Promise<unknown>[] = [];
     if (options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
     if (options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
@@ -288,7 +306,7 @@ export function createRoomSession(
       scheduled = false;
       if (running) return;
       running = reconcile()
-        .catch((error: unknown) => report(toRoomKitError(error)))
+        .catch(fail)
         .finally(() => {
           running = undefined;
           if (pending()) schedule();
@@ -353,6 +371,7 @@ export function createRoomSession(
         room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
         stopWaiting?.();
         stopWaiting = undefined;
+        stopAwaiting?.();
         enforcing?.();
         enforcing = undefined;
         setTarget(null);
