@@ -4,11 +4,14 @@
  * livekit-client refuses a source the permissions leave out, as the real one does. The browser side is measured in
  * test/e2e/screenShareAudio.e2e.test.ts.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Track, type LocalParticipant } from 'livekit-client';
 import {
   DEFAULT_SCREEN_SHARE_OPTIONS,
+  FocusLayout,
+  ParticipantTile,
+  RoomAudioRenderer,
   RoomProvider,
   TrackToggle,
   VideoConference,
@@ -16,6 +19,7 @@ import {
 } from '../../src/index';
 import { screenCaptureOptions } from '../../src/media/screenShareOptions';
 import { DEFAULT_GRANTS } from '../../src/room/state/grants';
+import { RecordingView } from '../../src/recording/index';
 import { createTestRoom, type TestRoomInit } from '../../src/testing/index';
 import { renderInRoom } from '../helpers/render';
 
@@ -122,5 +126,76 @@ describe('screenCaptureOptions: what a share asks the browser for', () => {
     // livekit-client types suppressLocalAudioPlayback but never passes it to getDisplayMedia: the browser reads it here.
     expect(screenCaptureOptions(DEFAULT_GRANTS, { audio: true, suppressLocalAudioPlayback: true }).audio).toEqual({ suppressLocalAudioPlayback: true });
     expect(screenCaptureOptions(DEFAULT_GRANTS, { audio: false, suppressLocalAudioPlayback: true }).audio).toBe(false);
+  });
+});
+
+describe('where the library looks at screen shares', () => {
+  const SHARING = [
+    { identity: 'ann', name: 'Ann', camera: true, screenShare: true, screenShareAudio: true },
+    { identity: 'bob', name: 'Bob', camera: true, microphone: true, screenShare: true },
+  ];
+
+  it('a share tile tells of the share’s sound, never of the sharer’s microphone', () => {
+    const room = createTestRoom({ participants: SHARING });
+    render(
+      <RoomProvider room={room}>
+        <ParticipantTile identity="ann" source={Track.Source.ScreenShare} data-testid="ann-share" />
+        <ParticipantTile identity="ann" data-testid="ann-camera" />
+        <ParticipantTile identity="bob" source={Track.Source.ScreenShare} data-testid="bob-share" />
+      </RoomProvider>,
+    );
+    const annShare = screen.getByTestId('ann-share');
+    // Ann has no microphone: her camera tile says so, her share tile shows the share's sound instead.
+    expect(within(annShare).getByRole('img', { name: 'Shared with sound' })).toHaveAttribute('data-share-sound');
+    expect(within(annShare).queryByRole('img', { name: 'Microphone muted' })).toBeNull();
+    expect(within(screen.getByTestId('ann-camera')).getByRole('img', { name: 'Microphone muted' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('ann-camera')).queryByRole('img', { name: 'Shared with sound' })).toBeNull();
+    // Bob's share has no sound: nothing claims it has.
+    expect(within(screen.getByTestId('bob-share')).queryByRole('img', { name: 'Shared with sound' })).toBeNull();
+    act(() => void room.unpublishTrack('ann', 'screen_share_audio'));
+    expect(within(annShare).queryByRole('img', { name: 'Shared with sound' })).toBeNull();
+  });
+
+  it('the focus layout shows one tile per share, and none for a sound without a picture', () => {
+    const room = createTestRoom({ participants: [SHARING[0]!, { identity: 'cy', name: 'Cy', camera: true, screenShareAudio: true }] });
+    render(
+      <RoomProvider room={room}>
+        <FocusLayout />
+      </RoomProvider>,
+    );
+    const tiles = [...document.querySelectorAll('.rk-tile')].map((t) => `${t.getAttribute('aria-label')}:${t.getAttribute('data-source')}`);
+    expect(tiles.sort()).toEqual(['Ann:camera', 'Ann:screen_share', 'Cy:camera', 'me (you):camera'].sort());
+    expect(document.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('data-source', Track.Source.ScreenShare);
+  });
+
+  it('RoomAudioRenderer plays a remote share’s sound at its own volume, and never the local share’s', async () => {
+    const room = createTestRoom({ screenShareAudio: true, participants: [{ identity: 'amy', microphone: true, screenShare: true, screenShareAudio: true }] });
+    await act(() => room.localParticipant.setScreenShareEnabled(true, { audio: true }));
+    const { container } = render(
+      <RoomProvider room={room}>
+        <RoomAudioRenderer volume={0.8} screenShareVolume={0.3} />
+      </RoomProvider>,
+    );
+    const remote = (source: Track.Source) => room.remoteParticipants.get('amy')!.getTrackPublication(source)!.track!;
+    const audios = [...container.querySelectorAll('audio')];
+    expect(audios.map((a) => [a.dataset.source, a.volume])).toEqual([
+      [Track.Source.Microphone, 0.8],
+      [Track.Source.ScreenShareAudio, 0.3],
+    ]);
+    expect(remote(Track.Source.ScreenShareAudio).attachedElements).toEqual([audios[1]]);
+    // The local share's sound is published, and attached nowhere: its tab plays it already.
+    const local = room.localParticipant.getTrackPublication(Track.Source.ScreenShareAudio)!.track!;
+    expect(local.attachedElements).toEqual([]);
+  });
+
+  it('the recording view plays a share’s sound and shows its picture large', () => {
+    const room = createTestRoom({
+      local: { identity: 'EG_recorder', grants: { hidden: true, canPublish: false, canPublishData: false } },
+      participants: [{ identity: 'ann', name: 'Ann', camera: true, screenShare: true, screenShareAudio: true }],
+    });
+    const { container } = render(<RecordingView room={room} emptyTimeoutMs={1000} sink={() => {}} />);
+    expect(container.querySelector('.rk-focus-main [data-source="screen_share"]')).not.toBeNull();
+    const sound = room.remoteParticipants.get('ann')!.getTrackPublication(Track.Source.ScreenShareAudio)!.track!;
+    expect(sound.attachedElements).toEqual([container.querySelector('audio[data-source="screen_share_audio"]')]);
   });
 });
