@@ -4,8 +4,9 @@ import { canPublishSource, type Grants } from '../room/state/grants.js';
 /**
  * The sound constraints of {@link DEFAULT_SCREEN_SHARE_OPTIONS}: a shared tab's sound is music or a film's
  * soundtrack, not a voice at a microphone, so the voice processing browsers apply by default is off. Chromium's echo
- * cancellation takes the tab's own playback for an echo of itself: in Chromium 156, a tab's 0.212 RMS tone captured
- * with `audio: true` measured 0.068 RMS, and 0.212 with these. `restrictOwnAudio` keeps the
+ * cancellation takes the tab's own playback for an echo of itself: in Chromium 156, a plain livekit-client page heard a
+ * shared tab's 0.212 RMS tone at 0.065 RMS with `audio: true`, and at 0.211 with these
+ * (test/e2e/screenShareAudio.e2e.test.ts). `restrictOwnAudio` keeps the
  * meeting page's own playback (the others' voices) out of a screen's system sound, where the browser can (Chromium
  * 141+ on Windows and macOS); where it cannot, echo cancellation stays on for that purpose.
  */
