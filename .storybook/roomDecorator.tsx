@@ -17,6 +17,8 @@ export interface RoomArgs {
   connectionState: 'connected' | 'connecting' | 'reconnecting' | 'signalReconnecting' | 'disconnected';
   recording: boolean;
   screenShare: boolean;
+  /** The screen share carries its sound (`screen_share_audio`). */
+  screenShareAudio?: boolean;
   audioPlaybackBlocked: boolean;
   ambient: boolean;
   /** A phone's front and back cameras instead of one webcam. */
@@ -53,6 +55,7 @@ export const roomArgTypes = {
   connectionState: { control: 'inline-radio', options: ['connected', 'connecting', 'reconnecting', 'signalReconnecting', 'disconnected'], table: { category: 'Room' } },
   recording: { control: 'boolean', table: { category: 'Room' } },
   screenShare: { control: 'boolean', table: { category: 'Room' } },
+  screenShareAudio: { control: 'boolean', name: 'the share has sound', table: { category: 'Room' } },
   audioPlaybackBlocked: { control: 'boolean', table: { category: 'Room' } },
   ambient: { control: 'boolean', name: 'speakers come and go', table: { category: 'Room' } },
   phone: { control: 'boolean', name: 'front and back cameras', table: { category: 'Devices' } },
@@ -62,13 +65,14 @@ export const roomArgTypes = {
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
 
-function people(count: number, screenShare: boolean): TestParticipantInit[] {
+function people(count: number, screenShare: boolean, screenShareAudio: boolean): TestParticipantInit[] {
   return Array.from({ length: count }, (_, i) => ({
     identity: `p${i + 1}`,
     name: i < NAMES.length ? NAMES[i]! : `Guest ${i + 1}`,
     camera: i % 5 !== 3,
     microphone: i % 3 === 1 ? ('muted' as const) : true,
     screenShare: screenShare && i === 0,
+    screenShareAudio: screenShare && screenShareAudio && i === 0,
     connectionQuality: i % 7 === 4 ? ('poor' as const) : ('excellent' as const),
   }));
 }
@@ -118,7 +122,7 @@ function SimulatedRoom({ args: a, labels, theme, height, still, children }: Simu
             roomRecord: a.roomRecord,
           },
         },
-        participants: people(a.participants, a.screenShare),
+        participants: people(a.participants, a.screenShare, a.screenShareAudio ?? false),
         connectionState: a.connectionState === 'disconnected' ? 'connected' : a.connectionState,
         recording: a.recording,
         audioPlaybackBlocked: a.audioPlaybackBlocked,
@@ -134,7 +138,7 @@ function SimulatedRoom({ args: a, labels, theme, height, still, children }: Simu
           audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
         },
       }),
-    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted],
+    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.screenShareAudio, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted],
   );
   // Someone on another passphrase; turned off, they re-key to this one and their frames decrypt again.
   useEffect(() => {

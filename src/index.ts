@@ -57,6 +57,7 @@ export { useConnectionQuality } from './room/hooks/useConnectionQuality.js';
 export { useIsMuted } from './room/hooks/useIsMuted.js';
 export { useTrackToggle } from './media/useTrackToggle.js';
 export type { ToggleSource, TrackToggleState, UseTrackToggleOptions } from './media/useTrackToggle.js';
+export { DEFAULT_SCREEN_SHARE_OPTIONS } from './media/screenShareOptions.js';
 export { useMediaDevices } from './media/devices/useMediaDevices.js';
 export type { MediaDevicesState } from './media/devices/useMediaDevices.js';
 export { useCameraFlip } from './media/devices/useCameraFlip.js';

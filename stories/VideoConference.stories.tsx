@@ -201,11 +201,13 @@ export const AutoplayBlocked: Story = {
   },
 };
 
+/** Ada shares a tab with its sound: the share takes the stage, and its tile says it has sound. */
 export const ScreenShare: Story = {
-  args: { screenShare: true },
+  args: { screenShare: true, screenShareAudio: true },
   play: async ({ canvasElement }) => {
-    const main = canvasElement.querySelector('.rk-focus-main');
+    const main = canvasElement.querySelector<HTMLElement>('.rk-focus-main');
     await expect(main?.querySelector('[data-source="screen_share"]')).not.toBeNull();
+    await expect(within(main!).getByRole('img', { name: 'Shared with sound' })).toBeInTheDocument();
   },
 };
 

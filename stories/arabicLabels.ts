@@ -96,6 +96,7 @@ export const arabic: RoomKitLabels & ConnectionTestLabels = {
       ? 'جارٍ الاتصال…'
       : ({ initializing: 'جارٍ البدء…', idle: 'في الانتظار', listening: 'يستمع', thinking: 'يفكر…', speaking: 'يتحدث' } as Record<string, string>)[state] ?? state,
   agent: 'وكيل ذكاء اصطناعي',
+  screenShareSound: 'مشاركة مع الصوت',
   participantsToggle: (count) => `المشاركون (${count})`,
   participantListRows: (count) => (count === 1 ? 'شخص واحد' : `${count} أشخاص`),
   participantSearch: 'البحث عن مشارك',

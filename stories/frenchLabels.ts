@@ -97,6 +97,7 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
       ? 'Connexion…'
       : ({ initializing: 'Démarrage…', idle: 'En attente', listening: 'À l’écoute', thinking: 'Réflexion…', speaking: 'Parle' } as Record<string, string>)[state] ?? state,
   agent: 'Agent IA',
+  screenShareSound: 'Partagé avec le son',
   participantsToggle: (count) => `Participants (${count})`,
   participantListRows: (count) => (count === 1 ? '1 personne' : `${count} personnes`),
   participantSearch: 'Chercher un participant',

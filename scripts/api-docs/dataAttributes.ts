@@ -52,6 +52,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-reason': 'Why a tile shows a placeholder instead of video (camera-off, no-subscribe, agent, cannot-decrypt).',
   'data-recording': 'The room is being recorded.',
   'data-source': 'The track source shown or toggled.',
+  'data-share-sound': "On a screen-share tile's indicator: the share carries its sound (`screen_share_audio`).",
   'data-speaking': 'The participant is speaking now.',
   'data-state': 'The state of a toggle (on/off; raised/lowered for the raise-hand toggle), of the connection (on the toast), of an audio visualizer (live, or static without Web Audio or a track), of a connection test (idle, running, passed, failed, cancelled), or of a recording’s placeholder (waiting: no one else in the room; error: no url or token in the address; else the connection state).',
   'data-step': 'Which step of the connection test a list item shows: signalling, webrtc, publishAudio, publishVideo, roundTrip, turn.',

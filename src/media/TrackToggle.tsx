@@ -1,4 +1,4 @@
-import { Track } from 'livekit-client';
+import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
 import { forwardRef, useId, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import type { RoomKitError } from '../room/RoomKitError.js';
 import { useTrackToggle, type ToggleSource } from './useTrackToggle.js';
@@ -15,6 +15,11 @@ export interface TrackToggleProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   onEnabledChange?: (enabled: boolean) => void;
   /** Called when switching failed or the device stopped (see `useTrackToggle`'s `onError`). */
   onError?: (error: RoomKitError) => void;
+  /**
+   * With `source="screen_share"`: what to ask the browser for, merged over `DEFAULT_SCREEN_SHARE_OPTIONS` (the
+   * shared tab's sound included); `{ audio: false }` shares the picture alone. See `useTrackToggle`.
+   */
+  screenShareOptions?: ScreenShareCaptureOptions;
   labels?: Partial<RoomKitLabels>;
   /** Render as the child element (Slot). */
   asChild?: boolean;
@@ -30,7 +35,8 @@ const NAMES = {
 } as const;
 
 /**
- * A button that switches the local microphone, camera or screen share. `aria-pressed` tells its state;
+ * A button that switches the local microphone, camera or screen share (which asks for the shared tab's sound too:
+ * `screenShareOptions`, `DEFAULT_SCREEN_SHARE_OPTIONS`). `aria-pressed` tells its state;
  * `data-state` is "on" | "off", `data-pending` is present while switching. It is absent (and warns in
  * development) where the grants forbid publishing the source.
  *
@@ -40,7 +46,7 @@ const NAMES = {
  * tries again.
  */
 export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(function TrackToggle(
-  { source, onEnabledChange, onError, labels: overrides, asChild, showIcon = true, className, onClick, children, ...rest },
+  { source, onEnabledChange, onError, screenShareOptions, labels: overrides, asChild, showIcon = true, className, onClick, children, ...rest },
   ref,
 ) {
   const labels = useLabels(overrides);
@@ -48,6 +54,7 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
   const toggle = useTrackToggle(source, {
     ...(onEnabledChange ? { onEnabledChange } : {}),
     ...(onError ? { onError } : {}),
+    ...(screenShareOptions ? { screenShareOptions } : {}),
   });
   if (!toggle.allowed) {
     if (DEV) devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);

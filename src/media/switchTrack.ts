@@ -1,20 +1,23 @@
-import { Track } from 'livekit-client';
+import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
 import { listDevices } from './devices/deviceStore.js';
 import { DEVICE_KIND, getDeviceErrors } from './devices/deviceErrors.js';
 import { toDeviceError } from './devices/toDeviceError.js';
 import { canPublishSource } from '../room/state/grants.js';
 import { isRoomKitError, RoomKitError } from '../room/RoomKitError.js';
 import { deviceErrorCode } from '../room/toRoomKitError.js';
+import { screenCaptureOptions } from './screenShareOptions.js';
 import type { TrackSourceName } from '../room/connection/token.js';
 import type { RoomStore } from '../room/state/roomStore.js';
 
 /** A source the local participant can toggle. */
 export type ToggleSource = Track.Source.Microphone | Track.Source.Camera | Track.Source.ScreenShare;
 
-/** @internal What {@link switchTrack} reports to its caller. */
+/** @internal What {@link switchTrack} reports to its caller, and what the caller asks of a screen share. */
 export interface SwitchTrackCallbacks {
   onEnabledChange?: ((enabled: boolean) => void) | undefined;
   onError?: ((error: RoomKitError) => void) | undefined;
+  /** The app's screen-share capture options, merged over `DEFAULT_SCREEN_SHARE_OPTIONS`. */
+  screenShareOptions?: ScreenShareCaptureOptions | undefined;
 }
 
 /** @internal The grant name of each toggleable source. */
@@ -65,7 +68,10 @@ export async function switchTrack(store: RoomStore, source: ToggleSource, force?
     }
     if (source === Track.Source.Microphone) await lp.setMicrophoneEnabled(next);
     else if (source === Track.Source.Camera) await lp.setCameraEnabled(next);
-    else await lp.setScreenShareEnabled(next);
+    // A share's sound (screen_share_audio) is published with it and unpublished with it by livekit-client, also
+    // when the browser ends the capture ("Stop sharing", the shared tab closed: Chromium ends both tracks).
+    else if (next) await lp.setScreenShareEnabled(true, screenCaptureOptions(state.grants, callbacks.screenShareOptions));
+    else await lp.setScreenShareEnabled(false);
     errors.set(source, undefined);
     callbacks.onEnabledChange?.(next);
   } catch (e) {

@@ -1,3 +1,4 @@
+import type { ScreenShareCaptureOptions } from 'livekit-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getDeviceErrors } from './devices/deviceErrors.js';
 import { isPublishing, SOURCE_NAMES, switchTrack, type ToggleSource } from './switchTrack.js';
@@ -21,6 +22,14 @@ export interface UseTrackToggleOptions extends RoomHookOptions {
    * screen-share picker is no failure.
    */
   onError?: (error: RoomKitError) => void;
+  /**
+   * For the screen share: what to ask the browser for (livekit-client's `ScreenShareCaptureOptions`), merged over
+   * `DEFAULT_SCREEN_SHARE_OPTIONS`, which ask for the shared tab's sound. `{ audio: false }` shares the picture
+   * alone; `{ contentHint: 'motion' }` suits a video. The sound is published as `screen_share_audio` where the
+   * browser and the person give it (and the grants allow it), and stops with the share. Ignored for the microphone
+   * and camera.
+   */
+  screenShareOptions?: ScreenShareCaptureOptions;
 }
 
 /** What {@link useTrackToggle} returns: state, an action, and props to spread on a `<button>`. */

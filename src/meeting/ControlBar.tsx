@@ -1,4 +1,4 @@
-import { Track } from 'livekit-client';
+import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { canSendToTiles } from '../room/state/grants.js';
 import { useRoomStore } from '../room/RoomContext.js';
@@ -74,6 +74,11 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   /** Called with the new value when the captions toggle is pressed. */
   onCaptionsChange?: (captions: boolean) => void;
   onLeave?: () => void;
+  /**
+   * What the screen-share toggle asks the browser for, merged over `DEFAULT_SCREEN_SHARE_OPTIONS` (which ask for the
+   * shared tab's sound); `{ audio: false }` shares the picture alone. See `useTrackToggle`.
+   */
+  screenShareOptions?: ScreenShareCaptureOptions;
   labels?: Partial<RoomKitLabels>;
   /** Extra controls at the end of the bar, before leave; on a narrow bar they fold into the More menu (see `FOLD_ORDER`). */
   extra?: ReactNode;
@@ -111,6 +116,7 @@ export function ControlBar({
   defaultCaptions = true,
   onCaptionsChange,
   onLeave,
+  screenShareOptions,
   labels: overrides,
   className,
   extra,
@@ -144,7 +150,7 @@ export function ControlBar({
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
     ['cameraFlip', want.camera && cam && want.devices && <CameraFlipButton labels={overrides} />, 'cam'],
     ['effects', controls.effects],
-    ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} />],
+    ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} {...(screenShareOptions ? { screenShareOptions } : {})} />],
     ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
     ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
     [

@@ -1,4 +1,4 @@
-import { Track } from 'livekit-client';
+import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Captions } from '../captions/index.js';
 import { Chat, defaultChatLabels } from '../chat/index.js';
@@ -83,6 +83,11 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
    * ({@link MeetingShortcutsDialog}); the chat keys open chat with focus in its message field. See `useMeetingShortcuts`.
    */
   shortcuts?: MeetingShortcuts | false;
+  /**
+   * What the control bar's screen share asks the browser for, merged over `DEFAULT_SCREEN_SHARE_OPTIONS` (which ask
+   * for the shared tab's sound); `{ audio: false }` shares the picture alone. See `useTrackToggle`.
+   */
+  screenShareOptions?: ScreenShareCaptureOptions;
   labels?: Partial<RoomKitLabels>;
 }
 
@@ -133,6 +138,7 @@ export function VideoConference({
   effects,
   notifications = true,
   shortcuts,
+  screenShareOptions,
   labels: overrides,
   className,
   ...rest
@@ -292,6 +298,7 @@ export function VideoConference({
               </>
             }
             {...(onLeave ? { onLeave } : {})}
+            {...(screenShareOptions ? { screenShareOptions } : {})}
           />
         ) : (
           // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.

@@ -3,7 +3,7 @@ import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
-import { installLocalPublishing } from './localPublishing.js';
+import { endLocalScreenShare, installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
 import { failDecryption, holdEncryptionStore, recoverDecryption } from '../e2ee/simulatedEncryption.js';
 import { SimulatedHands } from './simulatedHands.js';
@@ -83,20 +83,14 @@ export class TestRoom extends Room {
       version: 0,
     });
     this.sim.encrypted = init.encrypted ?? false;
+    this.sim.screenShareAudio = init.screenShareAudio ?? false;
     this.isE2EEEnabled = this.sim.encrypted;
     if (this.sim.encrypted) holdEncryptionStore(this);
     this.participants = new SimulatedParticipants(this.sim);
-    this.roomState = {
-      sid: sid('RM'),
-      name: init.name ?? 'test-room',
-      metadata: init.metadata ?? '',
-      activeRecording: init.recording ?? false,
-    };
+    this.roomState = { sid: sid('RM'), name: init.name ?? 'test-room', metadata: init.metadata ?? '', activeRecording: init.recording ?? false };
     getRoomStore(this).setTokenClaims(this.claims);
     // A click on StartAudio unblocks audio in the simulation.
-    this.startAudio = async () => {
-      this.setAudioPlaybackBlocked(false);
-    };
+    this.startAudio = async () => void this.setAudioPlaybackBlocked(false);
     this.devices = init.devices ? { ...init.devices } : undefined;
     this.deviceFailures = new Map(Object.entries(init.deviceFailures ?? {}) as Array<[SimulatedDeviceKind, SimulatedDeviceFailure]>);
     installLocalPublishing(this.sim, this.deviceFailures);
@@ -273,6 +267,12 @@ export class TestRoom extends Room {
     if (failure) this.deviceFailures.set(kind, failure);
     else this.deviceFailures.delete(kind);
     return this;
+  }
+
+  /** The person stops the local screen share from the browser's own "Stop sharing": its picture and sound end. */
+  endScreenShare(): this {
+    endLocalScreenShare(this.localParticipant);
+    return this.flush();
   }
 
   /** A device is unplugged: it leaves the list, and a local camera or microphone on it ends (RoomKit: `device-lost`). */

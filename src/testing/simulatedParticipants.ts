@@ -29,6 +29,8 @@ export interface TestParticipantInit {
   /** Publishes a microphone (true), a muted one ('muted'), or none (default). */
   microphone?: boolean | 'muted';
   screenShare?: boolean;
+  /** Publishes a screen share's sound (`screen_share_audio`), as a shared tab with its sound does beside `screenShare`. */
+  screenShareAudio?: boolean;
   speaking?: boolean;
   connectionQuality?: TestConnectionQuality;
   /** A hidden participant: present in the room, never listed. */
@@ -116,6 +118,7 @@ export class SimulatedParticipants {
     if (init.camera) tracks.push(['camera', init.camera === 'muted']);
     if (init.microphone) tracks.push(['microphone', init.microphone === 'muted']);
     if (init.screenShare) tracks.push(['screen_share', false]);
+    if (init.screenShareAudio) tracks.push(['screen_share_audio', false]);
     p.tracks = tracks.map(([source, muted]) => ({ sid: sid('TR'), source, muted }));
     this.sendUpdate(p);
     for (const t of p.tracks) deliverMedia(this.ctx, p, t);

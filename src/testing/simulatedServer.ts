@@ -85,13 +85,15 @@ export interface SimContext {
   encrypted: boolean;
   /** The microphone was opened with livekit-client's pre-connect audio buffer (`preConnectBuffer: true`). */
   preConnectBuffer: boolean;
+  /** The simulated screen picker gives the shared tab's sound when a share asks for it. */
+  screenShareAudio: boolean;
 }
 
 /** Creates the context of `room`, whose local participant the server holds as `local`. */
 export function simContext(room: Room, internals: RoomInternals, local: SimParticipant): SimContext {
   // The simulated server answers a connection test too: every step passes until the test scripts it.
   scriptConnectionTest(room, {});
-  return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false, preConnectBuffer: false };
+  return { room, internals, local, flush: () => getRoomStore(room).flush(), encrypted: false, preConnectBuffer: false, screenShareAudio: false };
 }
 
 /** livekit protocol's TrackSource numbers. */

@@ -31,6 +31,14 @@ export interface TestRoomInit {
   devices?: SimulatedDevices;
   /** Devices the simulated browser refuses, by kind (`{ videoinput: 'permission-denied' }`); see {@link TestRoom.setDeviceFailure}. */
   deviceFailures?: Partial<Record<SimulatedDeviceKind, SimulatedDeviceFailure>>;
+  /**
+   * What the simulated screen picker gives when a share asks for sound (`audio` in its capture options, as RoomKit's
+   * screen share does by default): `true`, a tab with its sound (Chromium's "Also share tab audio"), published as
+   * `screen_share_audio` beside the picture, unless the grants leave that source out; `false` (default), the picture
+   * alone, as for a window or a browser without shared sound. `TestRoom.endScreenShare()` stops the share as the
+   * browser's own "Stop sharing" does.
+   */
+  screenShareAudio?: boolean;
   /** Start with the browser blocking audio autoplay. */
   audioPlaybackBlocked?: boolean;
   /**

@@ -8,7 +8,7 @@ import { useIsHandRaised, RaisedHandIndicator, ReactionIndicator } from '../hand
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { cx, flag } from '../ui/dev.js';
-import { CameraIcon, LockIcon, MicIcon } from '../ui/icons.js';
+import { CameraIcon, LockIcon, MicIcon, SoundIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
@@ -169,15 +169,25 @@ function ParticipantNameText({ participant, labels, className }: { participant: 
   );
 }
 
-/** `ParticipantTile.Indicators`: raised hand, end-to-end encryption, microphone muted, speaking and connection quality. */
+/**
+ * `ParticipantTile.Indicators`: raised hand, end-to-end encryption, microphone muted, speaking and connection quality.
+ * A screen-share tile tells of the share, not of the sharer's microphone: "Shared with sound"
+ * (`labels.screenShareSound`, `data-share-sound`) while the share carries sound, and nothing of the microphone.
+ */
 function Indicators({ className }: { className?: string }) {
-  const { participant, labels, encrypted } = useTile('Indicators');
+  const { participant, source, labels, encrypted } = useTile('Indicators');
+  const share = source === Track.Source.ScreenShare;
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
+  const sound = share && participant.tracks.some((t) => t.source === Track.Source.ScreenShareAudio && !t.muted);
   return (
     <span className={cx('rk-tile-indicators', className)}>
       <RaisedHandIndicator identity={participant.identity} labels={labels} />
       {encrypted ? <EncryptedIndicator label={labels.encrypted} /> : null}
-      {!mic || mic.muted ? (
+      {sound ? (
+        <span className="rk-indicator" role="img" aria-label={labels.screenShareSound} data-share-sound="">
+          <SoundIcon />
+        </span>
+      ) : !share && (!mic || mic.muted) ? (
         <span className="rk-indicator" role="img" aria-label={labels.microphoneMuted} data-muted="">
           <MicIcon off />
         </span>

@@ -1,5 +1,5 @@
 /**
- * The strings a tile adds for an AI agent. Part of `RoomKitLabels` (give them to `<RoomProvider labels>` or a component's `labels`); their English
+ * The strings a tile adds for an AI agent and a screen share's sound. Part of `RoomKitLabels` (give them to `<RoomProvider labels>` or a component's `labels`); their English
  * defaults ship with the components that show them.
  */
 export interface TileLabels {
@@ -7,6 +7,8 @@ export interface TileLabels {
   agentState: (state: string | undefined) => string;
   /** The label of an agent's tile beside its name. */
   agent: string;
+  /** A screen-share tile's mark while the share carries sound (its `screen_share_audio`). */
+  screenShareSound: string;
 }
 
 declare module '../ui/labels.js' {
@@ -20,4 +22,5 @@ export const defaultTileLabels: TileLabels = {
       ? 'Connecting…'
       : ({ initializing: 'Starting…', idle: 'Idle', listening: 'Listening', thinking: 'Thinking…', speaking: 'Speaking' } as Record<string, string>)[state] ?? state,
   agent: 'AI agent',
+  screenShareSound: 'Shared with sound',
 };

@@ -23,6 +23,12 @@ export const ScreenIcon = () => (
     <path d="M8 20h8M12 16v4" />
   </svg>
 );
+export const SoundIcon = () => (
+  <svg {...base}>
+    <path d="M4 9v6h4l5 4V5L8 9H4z" />
+    <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+  </svg>
+);
 export const LeaveIcon = () => (
   <svg {...base}>
     <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />

@@ -87,14 +87,16 @@ export function boundWaits(context: BrowserContext): BrowserContext {
 }
 
 /**
- * Launches /usr/bin/chromium with a fresh profile directory, with {@link CHROMIUM_ARGS} and `extraArgs`. One browser at
- * a time: the machine has two cores.
+ * Launches /usr/bin/chromium with a fresh profile directory, with {@link CHROMIUM_ARGS} and `extraArgs`, leaving out
+ * the flags `withoutArgs` names, from CHROMIUM_ARGS and from the ones Playwright adds (`--mute-audio` in headless).
+ * One browser at a time: the machine has two cores.
  */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BrowserSession> {
+export async function launchBrowser(extraArgs: readonly string[] = [], withoutArgs: readonly string[] = []): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'roomkit-e2e-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
+    args: [...CHROMIUM_ARGS.filter((arg) => !withoutArgs.includes(arg)), ...extraArgs],
+    ...(withoutArgs.length ? { ignoreDefaultArgs: [...withoutArgs] } : {}),
     permissions: ['camera', 'microphone'],
   });
   boundWaits(context);
@@ -149,6 +151,11 @@ export interface AppStackOptions {
   prepare?: (pageDir: string) => Promise<void>;
   /** More Chromium flags for this stack's browser (e.g. the autoplay policy LiveKit Egress launches Chrome with). */
   browserArgs?: string[];
+  /**
+   * Flags this stack's browser goes without, from {@link CHROMIUM_ARGS} or Playwright's own (e.g. `--mute-audio`,
+   * which silences a captured tab).
+   */
+  browserWithoutArgs?: string[];
   /** More options for the dev media server (API keys, the dev egress's page hook…). */
   mediaOptions?: MediaServerOptions;
 }
@@ -173,7 +180,7 @@ export async function startAppStack(options: AppStackOptions): Promise<AppStack>
   await options.prepare?.(pageDir);
   const web = await serveStatic(pageDir);
   const media = await startMediaServer({ port: 0, tokenSecret: options.secret, logLevel: 'warn', ...options.mediaOptions });
-  const browser = await launchBrowser(options.browserArgs);
+  const browser = await launchBrowser(options.browserArgs, options.browserWithoutArgs);
   return {
     web,
     media,
