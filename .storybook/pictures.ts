@@ -63,9 +63,51 @@ const clockDate = new Proxy(RealDate, {
 clockDate.now = () => realNow() + offset;
 globalThis.Date = clockDate;
 
+/** The story's last focus (see holdFocus). */
+let lastFocus: { element: HTMLElement; visible: boolean } | undefined;
+
 beforeEach(() => {
   offset = STORY_CLOCK - realNow();
+  lastFocus = undefined;
 });
+
+/*
+ * The story's focus, held for its pictures. A focused control draws its ring only while the story's frame has the
+ * page's focus, and the runner's page can take that focus away between the play function and the pictures: seen in
+ * CI under load, the Listener story's Raise hand lost its ring (1046 pixels; here, `window.parent.focus()` after
+ * its play function gives the same picture). Losing the frame's focus blurs the control, so what had focus cannot
+ * be read afterwards: each focus the story gives is noted as it happens, with whether it showed its ring, and given
+ * back before a picture. Focus the story moves or drops itself (the frame still focused) is left as it is.
+ */
+document.addEventListener(
+  'focusin',
+  (event) => {
+    if (event.target instanceof HTMLElement) lastFocus = { element: event.target, visible: event.target.matches(':focus-visible') };
+  },
+  true,
+);
+// The frame losing focus blurs the control first (the frame still counts as focused then), then the window: a blur
+// with no window blur in the same task is the story's own.
+let blurred: typeof lastFocus;
+document.addEventListener(
+  'focusout',
+  () => {
+    blurred = lastFocus;
+    lastFocus = undefined;
+    queueMicrotask(() => (blurred = undefined));
+  },
+  true,
+);
+window.addEventListener('blur', (event) => {
+  if (event.target === window && blurred) lastFocus = blurred;
+});
+
+function holdFocus(name: string) {
+  if (document.hasFocus()) return;
+  window.focus();
+  if (lastFocus?.element.isConnected) lastFocus.element.focus({ focusVisible: lastFocus.visible, preventScroll: true });
+  if (!document.hasFocus()) throw new Error(`${name}: the story's frame lost the page's focus and could not take it back`);
+}
 
 /** The element a story renders into: the parent of the preview's direction wrapper (preview.tsx). */
 function storyRoot(): HTMLElement {
@@ -90,6 +132,7 @@ async function picture(root: HTMLElement, name: string) {
   await expect
     .poll(() => videosWithoutFrame(root), { timeout: FRAME_BOUND_MS, message: `${name}: videos still without a first frame` })
     .toEqual([]);
+  holdFocus(name);
   // A locator, not the element: with an element, Vitest 4.1 retries the matcher, so a missing baseline passed (the
   // retry found the one the first attempt wrote) and a mismatch ran into the hook's time limit.
   await expect.element(page.elementLocator(root)).toMatchScreenshot(name, { timeout: STABLE_BOUND_MS });
