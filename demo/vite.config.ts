@@ -37,7 +37,14 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), mediapipeAssets()],
   resolve: { alias: sourceAliases },
-  server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: false },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.DEMO_PORT ?? 5173),
+    strictPort: false,
+    // Both pages transformed as the server starts, not on their first visit: the recording template opens in the
+    // dev egress's Chromium, whose page load has Egress's 30 s bound, and the app's first page need not wait either.
+    warmup: { clientFiles: ['./main.tsx', './recording.tsx'] },
+  },
   // A build (demo/serve.ts `built`) has both pages: the app and its recording template.
   build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), recording: resolve(import.meta.dirname, 'recording.html') } } },
   preview: { host: '127.0.0.1' },

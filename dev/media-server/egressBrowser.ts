@@ -20,7 +20,7 @@ export interface TemplatePage {
 const START_RECORDING = 'START_RECORDING';
 const END_RECORDING = 'END_RECORDING';
 /** Egress's `chromeTimeout`: how long the page may take to load. */
-const PAGE_LOAD_MS = 30_000;
+export const TEMPLATE_LOAD_MS = 30_000;
 
 /**
  * Chrome as LiveKit Egress launches it (pkg/pipeline/source/web.go), headless, plus what WebRTC over loopback with
@@ -119,7 +119,7 @@ export class TemplateBrowser {
     });
     const where = url.split('?')[0];
     try {
-      await page.goto(url, { timeout: PAGE_LOAD_MS });
+      await page.goto(url, { timeout: TEMPLATE_LOAD_MS });
     } catch (error) {
       if (closed()) return;
       // Chromium refuses an error status with an empty body (ERR_HTTP_RESPONSE_CODE_FAILURE): the status says why

@@ -2,6 +2,7 @@ export { startMediaServer } from './start';
 export type { MediaServer, MediaServerOptions } from './server';
 export type { QualityName } from './rooms';
 export { ControlError } from './errors';
+export { TEMPLATE_LOAD_MS } from './egressBrowser';
 export type { PermissionPatch, PermissionState } from './grants';
 export type { ParticipantState } from './participant';
 export type { TrackState } from './publication';

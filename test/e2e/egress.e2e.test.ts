@@ -11,7 +11,7 @@ import { EgressClient, EgressStatus, EncodedFileOutput, RoomServiceClient } from
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile, WAIT } from './support';
+import { appStackForFile, EGRESS_START, WAIT } from './support';
 
 const SECRET = 'e2e-egress-secret';
 const KEY_ID = 'lk_e2e_egress';
@@ -68,7 +68,7 @@ describe('dev egress with a browser: the recording template as LiveKit Egress op
     });
 
     // START_RECORDING, once the synthetic camera's first frame showed: ACTIVE; the watcher sees the room recording.
-    await expect.poll(async () => (await egress.listEgress({ egressId: id }))[0]?.status, WAIT).toBe(EgressStatus.EGRESS_ACTIVE);
+    await expect.poll(async () => (await egress.listEgress({ egressId: id }))[0]?.status, EGRESS_START).toBe(EgressStatus.EGRESS_ACTIVE);
     await expect.poll(() => watching.evaluate(() => window.lkPublisher.isRecording()), WAIT).toBe(true);
     const view = page.getByRole('region', { name: 'Recording' });
     expect(await view.getAttribute('data-signal')).toBe('started');
@@ -99,7 +99,7 @@ describe('dev egress with a browser: the recording template as LiveKit Egress op
     const egress = new EgressClient(app.media.httpUrl, KEY_ID, KEY_SECRET);
     app.media.addSyntheticParticipants(ROOM, { count: 1, prefix: 'crowd' });
     const { egressId } = await egress.startRoomCompositeEgress(ROOM, { file }, { customBaseUrl: `${app.web.url}recording.html?emptyMs=1000` });
-    await expect.poll(async () => (await egress.listEgress({ egressId }))[0]?.status, WAIT).toBe(EgressStatus.EGRESS_ACTIVE);
+    await expect.poll(async () => (await egress.listEgress({ egressId }))[0]?.status, EGRESS_START).toBe(EgressStatus.EGRESS_ACTIVE);
     expect(app.media.room(ROOM)?.activeRecording).toBe(true);
     // the room empties: after the template's empty time, END_RECORDING
     app.media.removeSyntheticParticipants(ROOM);

@@ -10,7 +10,7 @@ import { EgressClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { launchBrowser, WAIT, type BrowserSession } from './support';
+import { EGRESS_START, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -103,7 +103,7 @@ describe('room actions from the admin menu and RecordingControl', () => {
     for (const page of [pages.admin, pages.bob]) await recordingIndicator(page).waitFor();
     const room = mediaRoom()!.name;
     const running = async () => (await egress.listEgress({ roomName: room, active: true }))[0];
-    await expect.poll(async () => (await running())?.status, WAIT).toBe(EgressStatus.EGRESS_ACTIVE);
+    await expect.poll(async () => (await running())?.status, EGRESS_START).toBe(EgressStatus.EGRESS_ACTIVE);
     const { egressId } = (await running())!;
     // The template page: RecordingView joined as the hidden recorder and signalled START_RECORDING.
     const template = templates.get(egressId)!;

@@ -7,12 +7,22 @@ import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
-import { startMediaServer, type MediaServer, type MediaServerOptions } from '../../dev/media-server';
+import { startMediaServer, TEMPLATE_LOAD_MS, type MediaServer, type MediaServerOptions } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
 import { WAIT } from './wait';
 
 export { WAIT } from './wait';
+
+/**
+ * The bound of a recording's start, from StartRoomCompositeEgress to EGRESS_ACTIVE (START_RECORDING): the dev
+ * egress may take Egress's own bound to load the template page ({@link TEMPLATE_LOAD_MS}, 30 s; the demo's dev
+ * server transforms the page's modules on its first visit), then the page joins and shows a first frame
+ * ({@link WAIT}). A wait of WAIT alone could give up while the egress was still within its bounds: a CI run under
+ * load failed roomActions' start, and its next test's UpdateLayout found the egress listed but no recorder in the
+ * room (it had not joined yet).
+ */
+export const EGRESS_START: Readonly<{ timeout: number; interval: number }> = Object.freeze({ timeout: TEMPLATE_LOAD_MS + WAIT.timeout, interval: WAIT.interval });
 
 const fixtures = resolve(import.meta.dirname, 'fixtures');
 
