@@ -9,12 +9,16 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config';
+import { TEMPLATE_LOAD_MS } from '../../dev/media-server/egressBrowser';
 import { WAIT } from '../e2e/wait';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The suite's shared bounds: `WAIT` (test/e2e/wait.ts) and `POLL` (test/node/support/poll.ts). */
-const SHARED_BOUNDS = new Set(['WAIT', 'POLL']);
+/**
+ * The suite's shared bounds: `WAIT` (test/e2e/wait.ts), `EGRESS_START` (a recording's start, test/e2e/support.ts:
+ * the template's load bound plus WAIT) and `POLL` (test/node/support/poll.ts).
+ */
+const SHARED_BOUNDS = new Set(['WAIT', 'EGRESS_START', 'POLL']);
 
 /** Whether `object` is an object literal with a `timeout`, or spreads a bound. */
 function objectNamesTimeout(object: ts.ObjectLiteralExpression, bounds: Set<string>): boolean {
@@ -128,5 +132,7 @@ describe('expect.poll waits', () => {
     const project = e2eProject();
     expect(project.expect?.poll).toEqual(WAIT);
     expect(project.testTimeout).toBeGreaterThan(WAIT.timeout);
+    // EGRESS_START, the longest shared bound, fits in a test too.
+    expect(project.testTimeout).toBeGreaterThan(TEMPLATE_LOAD_MS + WAIT.timeout);
   });
 });
