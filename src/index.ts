@@ -51,6 +51,7 @@ export { useIsSpeaking } from './room/hooks/useIsSpeaking.js';
 export { useActiveSpeakers } from './room/hooks/useActiveSpeakers.js';
 export { usePinned } from './layouts/usePinned.js';
 export type { PinnedTile } from './layouts/usePinned.js';
+export { SPOTLIGHT_ATTRIBUTE, useSpotlight } from './room/hooks/useSpotlight.js';
 export { useSpeakerOrder } from './layouts/useSpeakerOrder.js';
 export type { SpeakerOrderResult, SpeakerViewState, UseSpeakerOrderOptions } from './layouts/useSpeakerOrder.js';
 export { useConnectionQuality } from './room/hooks/useConnectionQuality.js';

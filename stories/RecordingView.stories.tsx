@@ -84,6 +84,17 @@ export const ScreenShareOnStage: Story = {
   },
 };
 
+/** An admin spotlighted Grace for everyone: the recording shows her large, as every conference does. */
+export const Spotlight: Story = {
+  args: { script: (room: TestRoom) => void room.spotlight('grace') },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('region', { name: 'Recording' });
+    await waitFor(() => expect(stage(canvasElement)).toHaveAttribute('data-layout', 'focus'));
+    expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Grace');
+    expect(canvasElement.querySelector('.rk-focus-layout')).toHaveAttribute('data-spotlight');
+  },
+};
+
 /** Live captions over the stage. */
 export const CaptionsOn: Story = {
   args: { captions: true, script: (room: TestRoom) => void room.deliverTranscription('ada', 'Welcome to the quarterly review.') },

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { VideoConference } from '@roomkit/react';
+import { useEffect } from 'react';
+import { useRoom, VideoConference } from '@roomkit/react';
+import type { TestRoom } from '@roomkit/react/testing';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
 import { arabic } from './arabicLabels';
@@ -309,6 +311,73 @@ export const Pinned: Story = {
     await expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus');
     await userEvent.click(c.getByRole('button', { name: 'Pin Linus' }));
     await expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'grid');
+  },
+};
+
+/** Puts `identities` in the room's spotlight once, as an admin's server would, then renders the conference. */
+function Spotlit({ identities, admin = false }: { identities: readonly string[]; admin?: boolean }) {
+  const room = useRoom() as TestRoom;
+  useEffect(() => identities.forEach((identity) => room.spotlight(identity)), [room, identities]);
+  // An admin's spotlight action, performed by the simulated server (an app's backend through the Room API).
+  return <VideoConference style={{ height: 600 }} {...(admin ? { onSpotlight: async (identity: string, on: boolean) => void room.spotlight(identity, on) } : {})} />;
+}
+
+const NOBODY: string[] = [];
+const GRACE = ['p2'];
+const GRACE_AND_LINUS = ['p2', 'p3'];
+
+/**
+ * An admin spotlighted Grace for everyone (the `roomkit.spotlight` attribute): every conference shows her large, with
+ * a Spotlight badge, whatever its layout, and over Ada's screen share.
+ */
+export const Spotlight: Story = {
+  args: { participants: 5, ambient: false, screenShare: true },
+  render: () => <Spotlit identities={GRACE} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await waitFor(() => expect(c.getByRole('region', { name: 'Meeting' })).toHaveAttribute('data-layout', 'focus'));
+    await waitFor(() => expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Grace'));
+    await expect(canvasElement.querySelector('.rk-spotlight-badge')).toHaveTextContent('Spotlight');
+    // The share goes to the strip.
+    await expect(canvasElement.querySelector('.rk-focus-strip [data-source="screen_share"]')).not.toBeNull();
+  },
+};
+
+/** Two people in the spotlight: both large, side by side, the first spotlighted first. */
+export const SpotlightTwo: Story = {
+  args: { participants: 5, ambient: false },
+  render: () => <Spotlit identities={GRACE_AND_LINUS} />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect([...canvasElement.querySelectorAll('.rk-focus-main .rk-tile')].map((tile) => tile.getAttribute('aria-label'))).toEqual(['Grace', 'Linus']),
+    );
+  },
+};
+
+/** This user pinned Ken while Grace is in the spotlight: the pin wins, for this user, and the badge says so. */
+export const SpotlightAndPin: Story = {
+  args: { participants: 5, ambient: false },
+  render: () => <Spotlit identities={GRACE} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Grace'));
+    await userEvent.click(c.getByRole('button', { name: 'Pin Ken' }));
+    await expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Ken');
+    await expect(canvasElement.querySelector('.rk-spotlight-badge')).toHaveTextContent('Your pin replaces the spotlight');
+  },
+};
+
+/** A `roomAdmin` spotlights from a tile's menu ("Spotlight for everyone"), and ends it the same way ("End spotlight"). */
+export const SpotlightAdmin: Story = {
+  args: { participants: 5, ambient: false, roomAdmin: true },
+  render: () => <Spotlit identities={NOBODY} admin />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Manage Linus' }));
+    await userEvent.click(await c.findByRole('menuitem', { name: 'Spotlight for everyone' }));
+    await waitFor(() => expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus'));
+    await userEvent.click(within(canvasElement.querySelector<HTMLElement>('.rk-focus-main')!).getByRole('button', { name: 'Manage Linus' }));
+    await expect(await c.findByRole('menuitem', { name: 'End spotlight' })).toBeVisible();
   },
 };
 

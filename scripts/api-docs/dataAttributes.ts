@@ -44,7 +44,8 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-observer': 'The local participant is a hidden observer.',
   'data-page': 'The page shown (grid, or the speaker view strip), from 1.',
   'data-pages': 'How many pages there are (grid, or the speaker view strip).',
-  'data-pinned': 'The pin toggle is pressed (on `PinButton`), or the focus layout shows the pinned tile large (on `FocusLayout`).',
+  'data-pinned': 'The pin toggle is pressed (on `PinButton`), the focus layout shows the pinned tile large (on `FocusLayout`), or this user\'s pin replaces the room\'s spotlight (on `VideoConference`\'s spotlight badge).',
+  'data-spotlight': 'The focus layout shows the room\'s spotlight large (on `FocusLayout`): the participants an admin spotlighted for everyone (`useSpotlight`).',
   'data-error':
     'A device problem on a track toggle (or PreJoin\'s camera switch), by RoomKitErrorCode: permission-denied, device-not-found, device-in-use, device-lost, device-error, not-permitted.',
   'data-pending': 'An action is in flight: present on a toggle or the recording control; on the admin menu its value names the action.',

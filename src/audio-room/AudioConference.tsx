@@ -26,7 +26,7 @@ import { useRoom } from '../room/useRoom.js';
 import type { RoomActions } from '../room/connection/roomActions.js';
 
 /** Props of {@link AudioConference}. */
-export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, AdminActions {
+export interface AudioConferenceProps extends HTMLAttributes<HTMLDivElement>, Omit<AdminActions, 'onSpotlight'> {
   /** Show the chat toggle and panel (default true). */
   chat?: boolean;
   /** Open the chat panel at first (default false). */

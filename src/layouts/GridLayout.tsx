@@ -82,7 +82,8 @@ export function StageAndStrip({
   stripLabel,
   renderTile,
 }: {
-  main: TileDescriptor | null | undefined;
+  /** The large tiles: one, or the spotlight's several side by side. */
+  main: readonly TileDescriptor[];
   /** Set as `data-identity` on the stage (the speaker view's contract). */
   mainIdentity?: string | undefined;
   strip: readonly TileDescriptor[];
@@ -92,7 +93,9 @@ export function StageAndStrip({
   return (
     <>
       <div className="rk-focus-main" data-identity={mainIdentity}>
-        {main ? <TileSlot identity={main.identity} source={main.source} renderTile={renderTile} /> : null}
+        {main.map((t) => (
+          <TileSlot key={`${t.identity}:${t.source}`} identity={t.identity} source={t.source} renderTile={renderTile} />
+        ))}
       </div>
       <div className="rk-focus-strip" role="list" aria-label={stripLabel}>
         {strip.map((t) => (

@@ -37,7 +37,7 @@ export function SpeakerLayout({
   return (
     <div {...rest} className={cx('rk-speaker-layout', className)} data-page={page + 1} data-pages={pages}>
       <StageAndStrip
-        main={main === null ? null : { identity: main, source: Track.Source.Camera }}
+        main={main === null ? [] : [{ identity: main, source: Track.Source.Camera }]}
         mainIdentity={main ?? undefined}
         strip={strip.map((identity) => ({ identity, source: Track.Source.Camera }))}
         stripLabel={labels.otherParticipants}

@@ -14,6 +14,10 @@ export interface LayoutLabels {
   speakerView: string;
   /** The speaker view's strip of the other participants. */
   otherParticipants: string;
+  /** The conference's badge while the room's spotlight shows large. */
+  spotlightOn: string;
+  /** The conference's badge while this user's pin shows large instead of the room's spotlight. */
+  spotlightPinned: string;
 }
 
 declare module '../ui/labels.js' {
@@ -29,4 +33,6 @@ export const defaultLayoutLabels: LayoutLabels = {
   pinScreen: (name) => `Pin ${name}'s screen`,
   speakerView: 'Speaker view',
   otherParticipants: 'Other participants',
+  spotlightOn: 'Spotlight',
+  spotlightPinned: 'Your pin replaces the spotlight',
 };

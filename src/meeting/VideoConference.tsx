@@ -5,8 +5,9 @@ import { Chat, defaultChatLabels } from '../chat/index.js';
 import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
 import { ControlBar } from './ControlBar.js';
 import { JoinActions } from './JoinActions.js';
-import { cx } from '../ui/dev.js';
+import { cx, flag } from '../ui/dev.js';
 import { FocusLayout, GridLayout, useTileKeys, SpeakerLayout, usePinned, defaultLayoutLabels } from '../layouts/index.js';
+import { useSpotlight } from '../room/hooks/useSpotlight.js';
 import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee/index.js';
 import { CloseIcon, KeyboardIcon, SpeakerViewIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
@@ -55,8 +56,8 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   /** Called after the user left. */
   onLeave?: () => void;
   /**
-   * The layout when nothing is pinned or shared: `'grid'` or `'speaker'` (controlled). A pinned tile, else a
-   * screen share, shows in the focus layout whatever this says.
+   * The layout when nothing is pinned, spotlighted or shared: `'grid'` or `'speaker'` (controlled). A pinned tile,
+   * else the room's spotlight, else a screen share, shows in the focus layout whatever this says.
    */
   layout?: ConferenceLayout;
   /** The layout at first when uncontrolled (default `'grid'`). */
@@ -107,8 +108,9 @@ export type ConferenceLayout = 'grid' | 'speaker';
  * Until a session is live (before the first join, after a failed join or a session that ended) the stage shows
  * a `.rk-placeholder` status in words (connecting…, or what went wrong) instead of tiles.
  * Live captions appear over the stage once the room has transcriptions, with a toggle in the control bar.
- * Tiles carry a pin toggle: a pinned tile goes large (focus layout) until unpinned; otherwise a screen share takes
- * the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
+ * Tiles carry a pin toggle: a pinned tile goes large (focus layout) until unpinned, for this user; otherwise the
+ * room's spotlight (`useSpotlight`, set by an admin for everyone: the admin menu's "Spotlight for everyone" with
+ * `actions` or `onSpotlight`) goes large, else a screen share takes the stage, else the grid or the speaker view, switched from the control bar (`layout`, `defaultLayout`,
  * `onLayoutChange`). `data-layout` says which shows ("grid" | "speaker" | "focus").
  * A participants toggle opens the {@link ParticipantList} as a side panel in place of chat (one panel at a time).
  * On a small screen (the conference under 48rem wide) the open panel covers the stage, with a close button that
@@ -134,6 +136,7 @@ export function VideoConference({
   onRemoveParticipant,
   onUpdatePermissions,
   onLowerHand,
+  onSpotlight,
   maxTilesPerPage,
   effects,
   notifications = true,
@@ -152,6 +155,7 @@ export function VideoConference({
   const [captions, setCaptions] = useControllableState(captionsProp, defaultCaptions, onCaptionsChange);
   const [layout, setLayout] = useControllableState(layoutProp, defaultLayout, onLayoutChange);
   const [pinned] = usePinned();
+  const spotlight = useSpotlight();
   const hidden = useCan('hidden');
   const encrypted = useIsEncrypted();
   // Its layouts manage subscriptions; say so from the first commit, even while they are not mounted yet, so the
@@ -161,7 +165,7 @@ export function VideoConference({
   const canRecord = useCan('roomRecord');
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
-  const shown = pinned || sharing ? 'focus' : layout;
+  const shown = pinned || spotlight.length || sharing ? 'focus' : layout;
   const connection = useConnectionMessage(labels, 'VideoConference');
   const root = useRef<HTMLDivElement>(null);
   // The close button shows on small screens, where the panel covers the stage: focus goes back to its toggle (or to
@@ -179,8 +183,9 @@ export function VideoConference({
       onRemoveParticipant: onRemoveParticipant ?? bound?.admin.onRemoveParticipant,
       onUpdatePermissions: onUpdatePermissions ?? bound?.admin.onUpdatePermissions,
       onLowerHand: onLowerHand ?? bound?.admin.onLowerHand,
+      onSpotlight: onSpotlight ?? bound?.admin.onSpotlight,
     }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, bound],
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, bound],
   );
   // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -228,6 +233,11 @@ export function VideoConference({
         <div className="rk-conference-header">
           <RecordingIndicator labels={overrides} />
           {encrypted ? <EncryptedBadge label={labels.encrypted} /> : null}
+          {spotlight.length && connection.inSession ? (
+            <span className="rk-badge rk-spotlight-badge" role="status" data-pinned={flag(!!pinned)}>
+              {pinned ? labels.spotlightPinned : labels.spotlightOn}
+            </span>
+          ) : null}
           {hidden ? (
             <span className="rk-badge rk-observer-badge" role="status">
               {labels.hiddenObserver}

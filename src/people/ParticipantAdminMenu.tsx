@@ -9,6 +9,7 @@ import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { useMenu } from '../ui/useMenu.js';
 import { defaultPeopleLabels } from './peopleLabels.js';
+import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultHandsLabels, ...defaultPeopleLabels };
@@ -31,6 +32,11 @@ export interface AdminActions {
    * this session sends the request itself, which needs `canPublishData` too.
    */
   onLowerHand?: (identity: string) => Promise<unknown>;
+  /**
+   * Puts the participant in the room's spotlight for everyone (`on`), or takes them out, on your server (the
+   * `roomkit.spotlight` attribute, `SPOTLIGHT_ATTRIBUTE`). `VideoConference` and `ParticipantList` only.
+   */
+  onSpotlight?: (identity: string, on: boolean) => Promise<unknown>;
 }
 
 /** @internal Admin actions provided once (by VideoConference) for every tile. */
@@ -44,11 +50,11 @@ export interface ParticipantAdminMenuProps extends AdminActions {
   className?: string;
 }
 
-type Action = 'mute' | 'remove' | 'permissions' | 'lower-hand';
+type Action = 'mute' | 'remove' | 'permissions' | 'lower-hand' | 'spotlight';
 
 /**
- * A menu button with mute, lower-hand (while a hand is up), remove and change-permissions actions for one remote
- * participant. It exists only
+ * A menu button with mute, lower-hand (while a hand is up), spotlight, remove and change-permissions actions for one
+ * participant (the spotlight's for yourself too). It exists only
  * for sessions with `roomAdmin`. Keyboard: Enter, Space or ArrowDown open it; arrows, Home and End move;
  * Escape closes it and returns focus; `data-pending` marks the running action.
  */
@@ -59,7 +65,7 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
   const handRaised = useIsHandRaised(identity);
   const hands = useLowerHand();
   const fromContext = useContext(AdminActionsContext);
-  const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand } = { ...fromContext, ...actions };
+  const { onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight } = { ...fromContext, ...actions };
   const [pending, setPending] = useState<Action | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const { open, close, openAt, onTriggerKey, onPanelKey, triggerProps, panelProps } = useMenu('[role="menuitem"]');
@@ -68,19 +74,22 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
     if (DEV && Object.keys(actions).length > 0) devWarn('<ParticipantAdminMenu> is not rendered: this session lacks the roomAdmin grant.');
     return null;
   }
-  if (!participant || participant.isLocal) return null;
+  if (!participant || (participant.isLocal && !onSpotlight)) return null;
 
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
+  const lit = !!participant.attributes[SPOTLIGHT_ATTRIBUTE];
+  const remote = !participant.isLocal;
   type Item = { action: Action; label: string; run: () => Promise<unknown> };
   const items = ([
-    onMuteParticipant && mic && !mic.muted && { action: 'mute', label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) },
-    onUpdatePermissions && {
+    remote && onMuteParticipant && mic && !mic.muted && { action: 'mute', label: labels.muteParticipant, run: () => onMuteParticipant(identity, mic.sid) },
+    onSpotlight && { action: 'spotlight', label: lit ? labels.endSpotlight : labels.spotlight, run: () => onSpotlight(identity, !lit) },
+    remote && onUpdatePermissions && {
       action: 'permissions',
       label: participant.canPublish ? labels.revokePublishing : labels.allowPublishing,
       run: () => onUpdatePermissions(identity, { canPublish: !participant.canPublish }),
     },
-    handRaised && (onLowerHand || hands.allowed) && { action: 'lower-hand', label: labels.lowerHand, run: () => (onLowerHand ?? hands.lowerHand)(identity) },
-    onRemoveParticipant && { action: 'remove', label: labels.removeParticipant, run: () => onRemoveParticipant(identity) },
+    remote && handRaised && (onLowerHand || hands.allowed) && { action: 'lower-hand', label: labels.lowerHand, run: () => (onLowerHand ?? hands.lowerHand)(identity) },
+    remote && onRemoveParticipant && { action: 'remove', label: labels.removeParticipant, run: () => onRemoveParticipant(identity) },
   ] satisfies Array<Item | false | undefined>).filter((item) => !!item);
   if (items.length === 0) return null;
 

@@ -149,6 +149,7 @@ export function ParticipantList({
   onRemoveParticipant,
   onUpdatePermissions,
   onLowerHand,
+  onSpotlight,
   labels: overrides,
   className,
   ...rest
@@ -163,10 +164,11 @@ export function ParticipantList({
       ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
       ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
       ...(onLowerHand ? { onLowerHand } : {}),
+      ...(onSpotlight ? { onSpotlight } : {}),
     }),
-    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand],
+    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight],
   );
-  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand)) {
+  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand || onSpotlight)) {
     if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);

@@ -8,6 +8,10 @@ export interface PeopleLabels {
   removeParticipant: string;
   allowPublishing: string;
   revokePublishing: string;
+  /** The admin menu's item that puts someone in the room's spotlight, for everyone. */
+  spotlight: string;
+  /** The admin menu's item that takes someone out of the room's spotlight. */
+  endSpotlight: string;
   adminActionFailed: (reason: string) => string;
   participants: string;
   /** The control-bar toggle of the participant list, with the number of listed participants: "Participants (12)". */
@@ -37,6 +41,8 @@ export const defaultPeopleLabels: PeopleLabels = {
   removeParticipant: 'Remove from room',
   allowPublishing: 'Allow publishing',
   revokePublishing: 'Revoke publishing',
+  spotlight: 'Spotlight for everyone',
+  endSpotlight: 'End spotlight',
   adminActionFailed: (reason) => `Action failed: ${reason}`,
   participants: 'Participants',
   participantsToggle: (count) => `Participants (${count})`,

@@ -3,6 +3,7 @@ import type { HTMLAttributes } from 'react';
 import type { RecordingLayout } from './recordingParams.js';
 import { cx } from '../ui/dev.js';
 import { FocusLayout, GridLayout, useTileKeys, type TileDescriptor, SpeakerLayout } from '../layouts/index.js';
+import { useSpotlight } from '../room/hooks/useSpotlight.js';
 import type { RoomKitLabels } from '../ui/labels.js';
 import { ParticipantTile } from '../tile/index.js';
 import { useRecordingLabels } from './recordingLabels.js';
@@ -15,14 +16,15 @@ export const recordingTile = (tile: TileDescriptor) => <ParticipantTile key={`${
 
 /** Props of {@link RecordingStage}. */
 export interface RecordingStageProps extends HTMLAttributes<HTMLDivElement> {
-  /** The layout while nobody shares a screen (a screen share takes the stage in either). */
+  /** The layout while nobody is spotlighted or shares a screen (either takes the stage, in the focus layout). */
   layout: RecordingLayout;
   labels?: Partial<RoomKitLabels>;
 }
 
 /**
  * What a recording shows: the visible participants in the chosen layout (`grid` or `speaker`) with read-only tiles
- * ({@link recordingTile}), a screen share large in the focus layout while one is shared, and "Waiting for
+ * ({@link recordingTile}), the room's spotlight (`useSpotlight`) or else a screen share large in the focus layout
+ * while there is one, as everyone's conference shows it, and "Waiting for
  * participants…" (`labels.recordingWaiting`, a `.rk-placeholder` status with `data-state="waiting"`) while there
  * is no one to show. `children` go over the stage (captions). `data-layout` says which shows (`grid` | `speaker` | `focus`, absent while waiting).
  */
@@ -30,7 +32,8 @@ export function RecordingStage({ layout, labels: overrides, className, children,
   const labels = useRecordingLabels(overrides);
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
-  const shown = sharing ? 'focus' : layout;
+  const spotlight = useSpotlight();
+  const shown = sharing || spotlight.length ? 'focus' : layout;
   return (
     <div {...rest} className={cx('rk-conference-stage rk-recording-stage', className)} data-layout={tiles.length ? shown : undefined}>
       {tiles.length === 0 ? (

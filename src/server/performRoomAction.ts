@@ -37,6 +37,9 @@ export interface RecordingOptions {
   output: RecordingOutput | ((room: string) => RecordingOutput | Promise<RecordingOutput>);
 }
 
+/** The participant attribute of RoomKit's spotlight (`SPOTLIGHT_ATTRIBUTE` of `@roomkit/react`). */
+export const SPOTLIGHT_ATTRIBUTE = 'roomkit.spotlight';
+
 /** The topic of RoomKit's raised hands (`HAND_TOPIC` of `@roomkit/react`), and the body that asks a client to lower its hand. */
 export const HAND_TOPIC = 'roomkit.hand';
 const LOWER_REQUEST = '{"type":"lower-request"}';
@@ -49,6 +52,7 @@ interface ParticipantInfo {
   tracks?: TrackInfo[];
   /** Absent fields are false (protobuf JSON may leave defaults out). */
   permission?: Record<string, unknown>;
+  attributes?: Record<string, string>;
 }
 /** `egressId` or, as Twirp's Go servers answer by default, `egress_id`. */
 type EgressInfo = Record<string, unknown> & {
@@ -142,6 +146,20 @@ export async function performRoomAction(
       const { permission = {} } = await participant(action.identity);
       const next = { ...camelCased(permission), canPublish: action.permissions.canPublish };
       await orNotFound(client.call('RoomService', 'UpdateParticipant', { room, identity: action.identity, permission: next }, admin), absent(action.identity));
+      return { type };
+    }
+    case 'spotlight': {
+      const { permission = {}, attributes = {} } = await participant(action.identity);
+      const perm = camelCased(permission);
+      if (action.on && (perm.hidden === true || perm.recorder === true)) {
+        throw Reply.error(409, 'hidden_participant', `"${action.identity}" is hidden (an observer or a recorder): nobody sees them, so they cannot be spotlighted.`);
+      }
+      // LiveKit merges attributes and deletes one given empty. Spotlighting someone already in it keeps their place.
+      const value = action.on ? attributes[SPOTLIGHT_ATTRIBUTE] || String(Date.now()) : '';
+      await orNotFound(
+        client.call('RoomService', 'UpdateParticipant', { room, identity: action.identity, attributes: { [SPOTLIGHT_ATTRIBUTE]: value } }, admin),
+        absent(action.identity),
+      );
       return { type };
     }
     case 'lower-hand':

@@ -1,7 +1,7 @@
 import type { RoomAction, RoomActionType } from '../room/connection/roomAction.js';
 import { Reply } from './replies.js';
 
-const TYPES: readonly RoomActionType[] = ['mute', 'remove', 'update-permissions', 'lower-hand', 'start-recording', 'stop-recording', 'set-recording-layout'];
+const TYPES: readonly RoomActionType[] = ['mute', 'remove', 'update-permissions', 'lower-hand', 'spotlight', 'start-recording', 'stop-recording', 'set-recording-layout'];
 /** LiveKit's egress layouts (`grid`, `speaker`, `single-speaker`, with `-light` / `-dark`) and a template's own names. */
 const LAYOUT = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 
@@ -57,6 +57,11 @@ export function parseRoomAction(body: Readonly<Record<string, unknown>>): RoomAc
         throw invalid(`\`permissions\` must be {"canPublish": true} or {"canPublish": false}, got ${got(permissions)}.`);
       }
       return { type: 'update-permissions', identity, permissions: { canPublish: permissions.canPublish } };
+    }
+    case 'spotlight': {
+      const identity = text(body, 'identity', 256);
+      if (typeof body.on !== 'boolean') throw invalid(`\`on\` must be true (spotlight ${JSON.stringify(identity)}) or false (end their spotlight), got ${got(body.on)}.`);
+      return { type: 'spotlight', identity, on: body.on };
     }
     case 'remove':
     case 'lower-hand':

@@ -1,5 +1,6 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
+import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
@@ -33,10 +34,6 @@ import { localParticipantInfo, permissionFrom, roomInternals, sid, simContext, t
 import { ensureMediaClasses } from './syntheticMedia.js';
 import type { TestRoomInit } from './testRoomInit.js';
 
-export type { SentData } from './simulatedData.js';
-export type { SimulatedDeviceFailure, SimulatedDeviceKind } from './simulatedMedia.js';
-export type { TestConnectionQuality, TestGrants, TestParticipantInit, TestParticipantKind } from './simulatedParticipants.js';
-export type { TestRoomInit } from './testRoomInit.js';
 
 /**
  * A livekit-client `Room` that behaves as if a media server were behind it. Its scripting methods feed the
@@ -346,10 +343,15 @@ export class TestRoom extends Room {
     });
   }
 
-  /** A remote participant's attributes change (an empty value removes one), as the server tells the room. */
+  /** A participant's attributes change (an empty value removes one), as the server sets them (local or remote). */
   setAttributes(identity: string, attributes: Record<string, string>): this {
     this.participants.setAttributes(identity, attributes);
     return this;
+  }
+
+  /** An admin spotlights `identity` for everyone (`on`, default true) or ends it: the route's `spotlight` action. */
+  spotlight(identity: string, on = true): this {
+    return this.setAttributes(identity, { [SPOTLIGHT_ATTRIBUTE]: on ? String(Date.now()) : '' });
   }
 
   /**
@@ -383,18 +385,4 @@ export class TestRoom extends Room {
     getRoomStore(this).flush();
     return this;
   }
-}
-
-/**
- * Creates a simulated room for Storybook, jsdom tests and demos: no media server, no WebRTC.
- *
- * @example
- * ```tsx
- * const room = createTestRoom({ local: { identity: 'me', grants: { canPublish: false } }, participants: 4 });
- * render(<RoomProvider room={room}><VideoConference /></RoomProvider>);
- * act(() => room.setSpeaking('participant-2', true));
- * ```
- */
-export function createTestRoom(init: TestRoomInit = {}): TestRoom {
-  return new TestRoom(init);
 }

@@ -1,15 +1,10 @@
-export { createTestRoom, TestRoom } from './TestRoom.js';
+export { TestRoom } from './TestRoom.js';
+export { createTestRoom } from './createTestRoom.js';
 export { holdSimulatedFrames } from './syntheticMedia.js';
-export type {
-  SentData,
-  SimulatedDeviceFailure,
-  SimulatedDeviceKind,
-  TestConnectionQuality,
-  TestGrants,
-  TestParticipantInit,
-  TestParticipantKind,
-  TestRoomInit,
-} from './TestRoom.js';
+export type { SentData } from './simulatedData.js';
+export type { SimulatedDeviceFailure, SimulatedDeviceKind } from './simulatedMedia.js';
+export type { TestConnectionQuality, TestGrants, TestParticipantInit, TestParticipantKind } from './simulatedParticipants.js';
+export type { TestRoomInit } from './testRoomInit.js';
 export { scriptConnectionTest } from '../connection-test/simulatedConnectionTest.js';
 export type { ScriptedConnectionTest, SimulatedConnectionTest, SimulatedConnectionTestStep } from '../connection-test/simulatedConnectionTest.js';
 export type { DeliverTextOptions, DeliverTranscriptionOptions, SentText } from './simulatedTextStreams.js';

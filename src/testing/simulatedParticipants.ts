@@ -157,16 +157,21 @@ export class SimulatedParticipants {
     this.ctx.flush();
   }
 
-  /** A remote participant's attributes change (an empty value removes one). */
+  /** A participant's (remote or local) attributes change (an empty value removes one), as the server sets them. */
   setAttributes(identity: string, attributes: Record<string, string>): void {
-    const p = this.remote(identity);
+    const p = this.anyone(identity);
     const next = { ...p.attributes };
     for (const [key, value] of Object.entries(attributes)) {
       if (value === '') delete next[key];
       else next[key] = value;
     }
     p.attributes = next;
-    this.sendUpdate(p);
+    if (p === this.ctx.local) {
+      p.version++;
+      this.ctx.room.localParticipant.updateInfo(localParticipantInfo(p) as never);
+    } else {
+      this.sendUpdate(p);
+    }
     this.ctx.flush();
   }
 

@@ -125,6 +125,37 @@ describe('room actions on the dev media server', () => {
     expect((await route.post(adminToken('act-hand'), { type: 'lower-hand', identity: 'zed' })).status).toBe(404);
   });
 
+  it('spotlight: the roomkit.spotlight attribute, set with UpdateParticipant, reaches everyone and a late joiner; off removes it', async () => {
+    const ada = await join('ada', 'act-spot');
+    const bob = await join('bob', 'act-spot');
+    const before = Date.now();
+    expect((await route.post(adminToken('act-spot'), { type: 'spotlight', identity: 'ada', on: true })).json).toEqual({ type: 'spotlight' });
+    const lit = (u: { participants: { identity: string; attributes: Record<string, string> }[] }) => u.participants.find((p) => p.identity === 'ada')?.attributes['roomkit.spotlight'];
+    const seen = await bob.client.next('update', (u) => lit(u) !== undefined);
+    // The time it began, in epoch ms: the spotlight's order.
+    expect(Number(lit(seen))).toBeGreaterThanOrEqual(before);
+    await ada.client.next('update', (u) => lit(u) !== undefined);
+    // LiveKit's own server SDK reads it, and a late joiner gets it in its join response.
+    expect((await rooms.getParticipant('act-spot', 'ada')).attributes).toEqual({ 'roomkit.spotlight': lit(seen) });
+    const cleo = await join('cleo', 'act-spot');
+    expect(cleo.join.otherParticipants.find((p) => p.identity === 'ada')?.attributes).toEqual({ 'roomkit.spotlight': lit(seen) });
+    // Spotlighting her again keeps her place; the admin leaving changes nothing (no admin is connected here at all).
+    await route.post(adminToken('act-spot'), { type: 'spotlight', identity: 'ada', on: true });
+    expect((await rooms.getParticipant('act-spot', 'ada')).attributes['roomkit.spotlight']).toBe(lit(seen));
+    // Off: the attribute is deleted (an empty value), the others' other attributes stay.
+    await rooms.updateParticipant('act-spot', 'ada', { attributes: { team: 'blue' } });
+    await route.post(adminToken('act-spot'), { type: 'spotlight', identity: 'ada', on: false });
+    await cleo.client.next('update', (u) => u.participants.some((p) => p.identity === 'ada' && lit(u) === undefined));
+    expect((await rooms.getParticipant('act-spot', 'ada')).attributes).toEqual({ team: 'blue' });
+    // someone absent; a hidden observer
+    const absent = await route.post(adminToken('act-spot'), { type: 'spotlight', identity: 'zed', on: true });
+    expect([absent.status, absent.json.error]).toEqual([404, { code: 'not_found', message: 'No participant "zed" in this room: they may have left.' }]);
+    await join('watcher', 'act-spot', { hidden: true });
+    const hidden = await route.post(adminToken('act-spot'), { type: 'spotlight', identity: 'watcher', on: true });
+    expect([hidden.status, hidden.json.error?.code]).toEqual([409, 'hidden_participant']);
+    expect((await rooms.getParticipant('act-spot', 'watcher')).attributes).toEqual({});
+  });
+
   it('recording: start (template, layout, output), everyone sees it; 409 while it runs; the layout changes; stop', async () => {
     const ada = await join('ada', 'act-rec');
     const start = await route.post(adminToken('act-rec'), { type: 'start-recording', layout: 'speaker' });

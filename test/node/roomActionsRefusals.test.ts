@@ -9,7 +9,8 @@ import type { MediaServer } from '../../dev/media-server';
 import { signAccessToken } from '../../dev/media-server/token';
 import { createRoomActionsHandler, isRoomKitError, type RoomKitError } from '../../src/server/index';
 import { normaliseMediaUrl } from '../../src/server/mediaServerConfig';
-import { HAND_TOPIC as SERVER_HAND_TOPIC } from '../../src/server/performRoomAction';
+import { HAND_TOPIC as SERVER_HAND_TOPIC, SPOTLIGHT_ATTRIBUTE as SERVER_SPOTLIGHT_ATTRIBUTE } from '../../src/server/performRoomAction';
+import { SPOTLIGHT_ATTRIBUTE } from '../../src/room/hooks/useSpotlight';
 import { HAND_TOPIC } from '../../src/hands/handStore';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
 import { actionsRoute, adminToken, API_KEY, expectNoKey, forgedToken } from './support/roomActions';
@@ -116,7 +117,7 @@ describe('malformed actions', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{not json', /not valid JSON/],
       [[1, 2], /must be a JSON object/],
-      [{}, /`type` must be one of mute, remove, update-permissions, lower-hand, start-recording, stop-recording, set-recording-layout, got nothing/],
+      [{}, /`type` must be one of mute, remove, update-permissions, lower-hand, spotlight, start-recording, stop-recording, set-recording-layout, got nothing/],
       [{ type: 'ban', identity: 'ada' }, /`type` must be one of .*got "ban"/],
       [{ type: 'mute' }, /`identity` must be a non-empty string of at most 256 characters, got nothing/],
       [{ type: 'remove', identity: '  ' }, /`identity` must be a non-empty string/],
@@ -124,6 +125,9 @@ describe('malformed actions', () => {
       [{ type: 'mute', identity: 'ada', trackSid: 5 }, /`trackSid` must be a non-empty string/],
       [{ type: 'update-permissions', identity: 'ada' }, /`permissions` must be \{"canPublish": true\} or \{"canPublish": false\}, got nothing/],
       [{ type: 'update-permissions', identity: 'ada', permissions: { canPublish: 'no' } }, /`permissions` must be/],
+      [{ type: 'spotlight', identity: 'ada' }, /`on` must be true \(spotlight "ada"\) or false \(end their spotlight\), got nothing/],
+      [{ type: 'spotlight', identity: 'ada', on: 'yes' }, /`on` must be true .*got "yes"/],
+      [{ type: 'spotlight', on: true }, /`identity` must be a non-empty string/],
       [{ type: 'set-recording-layout' }, /`layout` must be a non-empty string/],
       [{ type: 'start-recording', layout: '../grid' }, /`layout` must be a layout name/],
     ];
@@ -226,7 +230,8 @@ describe('configuration and the key', () => {
     expectNoKey([answer.text, ...echo.errors.map((e) => e.message)]);
   });
 
-  it('lowers hands on the topic the browser listens on', () => {
+  it('lowers hands on the topic the browser listens on, and spotlights with the attribute the browser reads', () => {
     expect(SERVER_HAND_TOPIC).toBe(HAND_TOPIC);
+    expect(SERVER_SPOTLIGHT_ATTRIBUTE).toBe(SPOTLIGHT_ATTRIBUTE);
   });
 });

@@ -171,7 +171,7 @@ describe('createRoomActions: the client of the room actions route', () => {
   it('its callbacks are the components’ callback props (type test)', () => {
     const { admin } = createRoomActions({ endpoint: '/x' }).forRoom(createTestRoom());
     const props: AdminActions = admin;
-    expect(Object.keys(props).sort()).toEqual(['onLowerHand', 'onMuteParticipant', 'onRemoveParticipant', 'onUpdatePermissions']);
+    expect(Object.keys(props).sort()).toEqual(['onLowerHand', 'onMuteParticipant', 'onRemoveParticipant', 'onSpotlight', 'onUpdatePermissions']);
   });
 });
 
@@ -221,6 +221,25 @@ describe('VideoConference actions={createRoomActions(…)}', () => {
     act(() => void room.setRecording(true));
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
     await waitFor(() => expect(route.seen.map((s) => s.action)).toEqual([{ type: 'start-recording' }, { type: 'stop-recording' }]));
+  });
+
+  it('spotlights through the route from the admin menu, and ends it once the server set the attribute', async () => {
+    const user = userEvent.setup();
+    const room = admin();
+    const route = fakeRoute();
+    render(
+      <RoomProvider room={room}>
+        <VideoConference actions={createRoomActions({ endpoint: '/api/room-actions', fetch: route.fetch, getToken: () => 'tok' })} />
+      </RoomProvider>,
+    );
+    await user.click(screen.getAllByRole('button', { name: 'Manage Ada' })[0]!);
+    await user.click(screen.getByRole('menuitem', { name: 'Spotlight for everyone' }));
+    await waitFor(() => expect(route.seen.map((s) => s.action)).toEqual([{ type: 'spotlight', identity: 'ada', on: true }]));
+    // The route answered; the server's attribute is what changes the room (here, the simulated server's).
+    act(() => void room.spotlight('ada'));
+    await user.click(screen.getAllByRole('button', { name: 'Manage Ada' })[0]!);
+    await user.click(screen.getByRole('menuitem', { name: 'End spotlight' }));
+    await waitFor(() => expect(route.seen.map((s) => s.action)).toContainEqual({ type: 'spotlight', identity: 'ada', on: false }));
   });
 
   it('a callback given as a prop wins over its action', async () => {

@@ -12,6 +12,8 @@
  * - `remove`: removes `identity` from the room.
  * - `update-permissions`: allows (`true`) or revokes (`false`) publishing for `identity`; their other permissions stay.
  * - `lower-hand`: asks `identity`'s client to lower its raised hand.
+ * - `spotlight`: puts `identity` in the room's spotlight for everyone (`on: true`) or takes them out (`on: false`):
+ *   the `roomkit.spotlight` participant attribute (`SPOTLIGHT_ATTRIBUTE`).
  * - `start-recording`: starts recording the room (a room composite egress) in `layout`, or the route's default.
  * - `stop-recording`: stops every recording of the room.
  * - `set-recording-layout`: switches the room's running recording to `layout`.
@@ -21,6 +23,7 @@ export type RoomAction =
   | { type: 'remove'; identity: string }
   | { type: 'update-permissions'; identity: string; permissions: { canPublish: boolean } }
   | { type: 'lower-hand'; identity: string }
+  | { type: 'spotlight'; identity: string; on: boolean }
   | { type: 'start-recording'; layout?: string }
   | { type: 'stop-recording' }
   | { type: 'set-recording-layout'; layout: string };

@@ -47,6 +47,8 @@ export interface RoomActionCallbacks {
     onUpdatePermissions: (identity: string, permissions: { canPublish: boolean }) => Promise<RoomActionResult>;
     /** Lowers the participant's raised hand (the server asks their client). */
     onLowerHand: (identity: string) => Promise<RoomActionResult>;
+    /** Puts the participant in the room's spotlight for everyone (`on`), or takes them out. */
+    onSpotlight: (identity: string, on: boolean) => Promise<RoomActionResult>;
   };
   /** `RecordingControl`'s actions. */
   readonly recording: {
@@ -136,6 +138,7 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
             onRemoveParticipant: (identity) => act({ type: 'remove', identity }),
             onUpdatePermissions: (identity, permissions) => act({ type: 'update-permissions', identity, permissions: { canPublish: permissions.canPublish } }),
             onLowerHand: (identity) => act({ type: 'lower-hand', identity }),
+            onSpotlight: (identity, on) => act({ type: 'spotlight', identity, on }),
           },
           recording: {
             onStartRecording: () => act({ type: 'start-recording' }),
