@@ -1,6 +1,6 @@
 import { DisconnectReason } from 'livekit-client';
 import { useEffect, useMemo, useState } from 'react';
-import { RoomProvider, VideoConference } from '@roomkit/react';
+import { RoomProvider, SPOTLIGHT_ATTRIBUTE, VideoConference } from '@roomkit/react';
 import { createTestRoom, type TestGrants } from '@roomkit/react/testing';
 
 /** The roles the demo can play, each a different token grant set. */
@@ -66,6 +66,10 @@ export function SimulatedMeeting({ role, theme }: { role: string; theme: 'light'
     }],
     ['Ada shares her screen', () => room.publishTrack('ada', 'screen_share')],
     ['Ada stops sharing', () => room.remoteParticipants.has('ada') && room.unpublishTrack('ada', 'screen_share')],
+    ['Spotlight on/off for Grace', () => {
+      const grace = room.remoteParticipants.get('grace');
+      if (grace) room.spotlight('grace', !grace.attributes[SPOTLIGHT_ATTRIBUTE]);
+    }],
     ['Grace writes in the chat', () => room.deliverChat('grace', 'Can everyone see the slides?')],
     ['An AI agent joins', () => {
       if (room.remoteParticipants.has('agent')) return;
