@@ -24,7 +24,10 @@ export function installPackedPackage(appDir = APP_DIR): void {
   }
   const packDir = mkdtempSync(join(tmpdir(), 'roomkit-pack-'));
   try {
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
+    // --ignore-scripts: `prepare` (patch-package, for this repository's own dev servers) would print before the JSON,
+    // and nothing it does belongs in the package. `npm test` passes --ignore-scripts down already; a direct
+    // `npm run test:pipelines` or `test:nextjs` did not, and failed to read the answer.
+    const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
