@@ -100,10 +100,12 @@ describe('room actions from the admin menu and RecordingControl', () => {
 
   it('start recording: every page shows the indicator, the dev egress opens RecordingView and reports active', async () => {
     await pages.admin.getByRole('button', { name: 'Start recording' }).click();
-    for (const page of [pages.admin, pages.bob]) await recordingIndicator(page).waitFor();
     const room = mediaRoom()!.name;
     const running = async () => (await egress.listEgress({ roomName: room, active: true }))[0];
+    // The room records once the template's recorder joins, within the egress's own bound (EGRESS_START): wait for
+    // that first, then for what the pages show of it. (The indicator waited WAIT alone and gave up on CI under load.)
     await expect.poll(async () => (await running())?.status, EGRESS_START).toBe(EgressStatus.EGRESS_ACTIVE);
+    for (const page of [pages.admin, pages.bob]) await recordingIndicator(page).waitFor();
     const { egressId } = (await running())!;
     // The template page: RecordingView joined as the hidden recorder and signalled START_RECORDING.
     const template = templates.get(egressId)!;

@@ -19,8 +19,9 @@ export { WAIT } from './wait';
  * egress may take Egress's own bound to load the template page ({@link TEMPLATE_LOAD_MS}, 30 s; the demo's dev
  * server transforms the page's modules on its first visit), then the page joins and shows a first frame
  * ({@link WAIT}). A wait of WAIT alone could give up while the egress was still within its bounds: a CI run under
- * load failed roomActions' start, and its next test's UpdateLayout found the egress listed but no recorder in the
- * room (it had not joined yet).
+ * load failed roomActions' start (its wait for the pages' recording indicator, which shows once the recorder has
+ * joined), and its next test's UpdateLayout found the egress listed but no recorder in the room yet. Wait for
+ * EGRESS_ACTIVE with this bound first; what follows from it then needs WAIT only.
  */
 export const EGRESS_START: Readonly<{ timeout: number; interval: number }> = Object.freeze({ timeout: TEMPLATE_LOAD_MS + WAIT.timeout, interval: WAIT.interval });
 
