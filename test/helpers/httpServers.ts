@@ -62,8 +62,14 @@ export function reply(res: ServerResponse, status: number, body: unknown, header
   res.end(text);
 }
 
+/** What a test may watch on a recording proxy. */
+export interface ProxyOptions {
+  /** Called with each request once its target answered, before the answer is relayed to the caller. */
+  onAnswered?(request: SeenRequest): void;
+}
+
 /** A recording proxy in front of `target`, to count what the browser side really sends. */
-export function startProxy(target: string): Promise<TestServer> {
+export function startProxy(target: string, options: ProxyOptions = {}): Promise<TestServer> {
   return startServer(async (request, res) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -81,6 +87,7 @@ export function startProxy(target: string): Promise<TestServer> {
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
     });
     request.answered = { status: upstream.status, headers: out };
+    options.onAnswered?.(request);
     res.writeHead(upstream.status, { ...out, 'Content-Length': String(body.length) });
     res.end(body);
   });
@@ -143,9 +150,10 @@ async function asServer<T>(start: () => Promise<T>): Promise<T> {
 export async function startTestBackend(
   roomApi: RoomApiHandle,
   apiKey: string = API_KEY,
+  proxyOptions: ProxyOptions = {},
 ): Promise<{ backend: CustomerBackendHandle; proxy: TestServer; tokenUrl: string; close(): Promise<void> }> {
   const backend = await asServer(() => startCustomerBackend({ roomApiUrl: roomApi.baseUrl, apiKey, port: 0 }));
-  const proxy = await startProxy(backend.url);
+  const proxy = await startProxy(backend.url, proxyOptions);
   return {
     backend,
     proxy,
