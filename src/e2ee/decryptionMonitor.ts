@@ -8,9 +8,12 @@ import { getEncryptionStore } from './encryptionStore.js';
  *
  * - Frames decoded again (video frames, or at least half a second of audio that is not concealment) end the mark,
  *   in whichever order the two sides re-keyed: the tile keeps its video subscribed beneath the notice for this.
- * - After a key change here ({@link DecryptionMonitor.keyChanged}), a participant still marked is checked again:
- *   livekit-client's next error, or {@link STALLED_READS} reads in a row with packets arriving and nothing decoded,
- *   fail it anew (so it is reported again); where nothing can be read, the mark is dropped and the next error tells.
+ * - A participant's first failure is reported at once, with livekit-client's error. After that, only the media
+ *   speaks for it: after a key change here ({@link DecryptionMonitor.keyChanged}) a participant still marked, and a
+ *   participant marked again after it recovered, are reported once {@link STALLED_READS} reads in a row show packets
+ *   arriving and nothing decoded; where nothing can be read, the mark is dropped (after a key change) or reported at
+ *   once (marked again). livekit-client's later errors are no evidence: its worker reports frames that were in
+ *   flight when the key changed, after the change and after later frames decoded.
  *
  * Started with the encryption (`createEncryption`), so apps without it bundle none of this.
  */
@@ -62,10 +65,12 @@ const receiverProbe: DecodeProbe = async (participant) => {
 interface Mark {
   last?: DecodeSample | undefined;
   stalled: number;
-  /** Marked and not reported yet. */
+  /** Marked for the first time and not reported yet: its error (or, failing that, the next microtask) reports it. */
   fresh: boolean;
-  /** A key changed here since it was reported: its next error, or {@link STALLED_READS} stalled reads, report it again. */
+  /** Marked again after it recovered, or a key changed here since it was reported: stalled reads report it. */
   recheck: boolean;
+  /** Reported since it was marked. */
+  reported: boolean;
 }
 
 /**
@@ -75,14 +80,23 @@ interface Mark {
 export function monitorDecryption(room: Room, report: (identity: string, cause?: Error) => void, probe: DecodeProbe = receiverProbe): DecryptionMonitor {
   const store = getEncryptionStore(room);
   const marks = new Map<string, Mark>();
+  /** Participants whose mark the media ended here: a later mark is believed once the media confirms it. */
+  const recovered = new Set<string>();
+  let ending: string | undefined;
+  const end = (identity: string) => {
+    ending = identity;
+    store.forget(identity);
+    ending = undefined;
+  };
   let timer: ReturnType<typeof setInterval> | undefined;
   const reportOnce = (identity: string, mark: Mark, cause?: Error) => {
     mark.fresh = mark.recheck = false;
+    mark.reported = true;
     report(identity, cause);
   };
   const onError = (error: Error | undefined, participant?: Participant) => {
     const mark = participant && !participant.isLocal && marks.get(participant.identity);
-    if (mark && (mark.fresh || mark.recheck)) reportOnce(participant.identity, mark, error);
+    if (mark && mark.fresh) reportOnce(participant.identity, mark, error);
   };
   const check = async (identity: string) => {
     const participant = room.remoteParticipants.get(identity);
@@ -91,10 +105,15 @@ export function monitorDecryption(room: Room, report: (identity: string, cause?:
     if (!mark || !store.decryptionFailed(identity)) return;
     const last = mark.last;
     mark.last = sample;
-    // Nothing to read (no subscribed track, no statistics): a key change drops the mark, and the next error tells.
-    if (!sample) return void (mark.recheck && store.forget(identity));
+    // Nothing to read (no subscribed track, no statistics): a key change drops the mark, and the next error tells;
+    // a participant marked again is reported on the error's word.
+    if (!sample) {
+      if (mark.recheck && mark.reported) end(identity);
+      else if (mark.recheck) reportOnce(identity, mark);
+      return;
+    }
     if (!last) return;
-    if (sample.frames > last.frames || sample.samples - last.samples >= AUDIO_PROGRESS) store.forget(identity);
+    if (sample.frames > last.frames || sample.samples - last.samples >= AUDIO_PROGRESS) end(identity);
     else if (mark.recheck && sample.packets > last.packets && ++mark.stalled >= STALLED_READS) reportOnce(identity, mark);
   };
   // Follows the store: a new mark is reported, an ended one forgotten; the reads run while anyone is marked.
@@ -102,12 +121,20 @@ export function monitorDecryption(room: Room, report: (identity: string, cause?:
     const failed = store.failed();
     for (const identity of failed) {
       if (marks.has(identity)) continue;
-      // Reported with livekit-client's error where it follows in the same event (onError), else on its own.
-      const mark: Mark = { stalled: 0, fresh: true, recheck: false };
+      // A first mark is reported with livekit-client's error where it follows in the same event (onError), else on
+      // its own; a participant that recovered here is marked again on the error's word, and reported on the media's.
+      const again = recovered.has(identity);
+      const mark: Mark = { stalled: 0, fresh: !again, recheck: again, reported: false };
       marks.set(identity, mark);
-      queueMicrotask(() => mark.fresh && reportOnce(identity, mark));
+      if (!again) queueMicrotask(() => mark.fresh && reportOnce(identity, mark));
     }
-    for (const identity of marks.keys()) if (!failed.has(identity)) marks.delete(identity);
+    for (const identity of marks.keys()) {
+      if (failed.has(identity)) continue;
+      marks.delete(identity);
+      // Publishing again or leaving starts clean: the next failure is a first one.
+      if (ending === identity) recovered.add(identity);
+      else recovered.delete(identity);
+    }
     if (failed.size > 0 && !timer) timer = setInterval(() => void monitor.poll(), DECODE_POLL_MS);
     if (failed.size === 0 && timer) {
       clearInterval(timer);

@@ -73,7 +73,7 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
     },
   };
   // Any new key (a passphrase, or the app's own key provider): whoever this session could not decrypt is checked
-  // again, stays marked until its frames decode, and is reported again while it stays on a key this one lacks.
+  // again, stays marked until its frames decode, and is reported again once the media shows it on a key this one lacks.
   keyProvider.on(KeyProviderEvent.SetKey, (key: KeyInfo) =>
     watched.forEach((monitor, room) => monitor.keyChanged(key.participantIdentity === room.localParticipant.identity ? undefined : key.participantIdentity)),
   );

@@ -97,10 +97,64 @@ describe('encryption store: cannot decrypt, and recovery', () => {
     samples.set('eve', { frames: 5, samples: 0, packets: 90 * STALLED_READS });
     await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
     expect(failures).toEqual(['eve', 'eve']);
-    // An EncryptionError after the next key change reports it too.
+    // After the next key change, livekit-client's error is no evidence (its worker reports frames that were in flight
+    // when the key changed): the reads are, as before.
     monitor.keyChanged('eve');
     fail('eve');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual(['eve', 'eve']);
+    for (let read = 1; read <= STALLED_READS; read++) {
+      samples.set('eve', { frames: 5, samples: 0, packets: 100 * STALLED_READS + 50 * read });
+      await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    }
     expect(failures).toEqual(['eve', 'eve', 'eve']);
+  });
+
+  it('a late error after a key change or a recovery (frames that were in flight) is not reported while frames decode', async () => {
+    const { store, monitor, samples, failures, fail } = setup();
+    samples.set('eve', { frames: 5, samples: 0, packets: 10 });
+    fail('eve');
+    expect(failures).toEqual(['eve']);
+    // This session takes the other side's new key; the worker still reports a frame it failed before the change.
+    monitor.keyChanged();
+    fail('eve');
+    samples.set('eve', { frames: 9, samples: 0, packets: 60 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('eve')).toBe(false);
+    // Recovered, then another late error (another track's frame from before the change): marked on its word, ended
+    // by the frames that keep decoding, never reported.
+    fail('eve');
+    expect(store.decryptionFailed('eve')).toBe(true);
+    for (let read = 1; read <= 2; read++) {
+      samples.set('eve', { frames: 9 + 4 * read, samples: 0, packets: 60 + 50 * read });
+      await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    }
+    expect(store.decryptionFailed('eve')).toBe(false);
+    expect(failures).toEqual(['eve']);
+    // A real failure after the recovery (the other side re-keyed again): the media confirms it, and it is reported.
+    fail('eve');
+    for (let read = 0; read <= STALLED_READS; read++) {
+      samples.set('eve', { frames: 17, samples: 0, packets: 200 + 50 * read });
+      await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    }
+    expect(store.decryptionFailed('eve')).toBe(true);
+    expect(failures).toEqual(['eve', 'eve']);
+  });
+
+  it('a participant marked again after it recovered, with nothing to read, is reported on the error', async () => {
+    const { store, samples, failures, fail } = setup();
+    samples.set('bob', { frames: 0, samples: 0, packets: 10 });
+    fail('bob');
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    samples.set('bob', { frames: 0, samples: 30_000, packets: 60 });
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(store.decryptionFailed('bob')).toBe(false);
+    samples.set('bob', undefined); // unsubscribed: no receiver to read
+    fail('bob');
+    expect(failures).toEqual(['bob']);
+    await vi.advanceTimersByTimeAsync(DECODE_POLL_MS);
+    expect(failures).toEqual(['bob', 'bob']);
+    expect(store.decryptionFailed('bob')).toBe(true);
   });
 
   it('after a key change that matches the other side, the mark ends on the first frames decoded', async () => {
@@ -127,7 +181,7 @@ describe('encryption store: cannot decrypt, and recovery', () => {
   });
 
   it('a participant that publishes again or leaves starts clean; nothing is read once the monitor stops', async () => {
-    const { room, store, monitor, reads, fail } = setup();
+    const { room, store, monitor, reads, failures, fail } = setup();
     fail('eve');
     fail('bob');
     room.unpublishTrack('eve', 'camera').publishTrack('eve', 'camera');
@@ -135,6 +189,7 @@ describe('encryption store: cannot decrypt, and recovery', () => {
     room.removeParticipant('bob');
     expect(store.decryptionFailed('bob')).toBe(false);
     fail('eve');
+    expect(failures).toEqual(['eve', 'bob', 'eve']); // a first failure again: reported at once
     monitor.stop();
     await vi.advanceTimersByTimeAsync(3 * DECODE_POLL_MS);
     expect(reads).toEqual([]);
