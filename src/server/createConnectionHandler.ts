@@ -2,6 +2,7 @@ import { validateConnectionResponse } from '../room/connection/connectionRespons
 import { isRoomKitError, RoomKitError } from '../room/RoomKitError.js';
 import { jsonResponse, keyScrubber, readJsonObject, readRoom, Reply, withNoStore } from './replies.js';
 import { checkExplicitConfig, resolveRoomApiConfig, type RoomApiConfig } from './roomApiConfig.js';
+import { checkWaitingRoomStore, grantsOnKnock, type WaitingRoomStore } from './waitingRoom.js';
 
 /**
  * The grants a connection token can carry, as the Room API's token request takes them. A grant left out gets
@@ -33,6 +34,14 @@ export interface ConnectionParticipant {
   metadata?: string;
   /** What this user may do in the room: the grants of their role. */
   grants: TokenGrants;
+  /**
+   * Must wait to be let in (the route's `waitingRoom` is required): until a `roomAdmin` admits them (the room
+   * actions route's `admit`), they join without rights (no publish, subscribe or data) and see a waiting screen;
+   * admitted, they get `grants` in the same connection, and every later token carries them. Only for people who
+   * may be seen and let in: `grants` without `hidden`, `roomAdmin` and `roomRecord` (LiveKit's `UpdateParticipant`
+   * cannot give those later).
+   */
+  wait?: boolean;
 }
 
 /** The second argument of `authenticate`. */
@@ -93,6 +102,11 @@ export interface ConnectionHandlerOptions {
   timeoutMs?: number;
   /** Reports server-side problems (misconfiguration, Room API failures, a rejected API key). Default `console.error`. */
   onError?: (error: RoomKitError) => void;
+  /**
+   * The waiting room's record (`createWaitingRoomStore()`), shared with your room actions route. Needed as soon as
+   * `authenticate` returns `wait: true` for anyone.
+   */
+  waitingRoom?: WaitingRoomStore;
   /** The `fetch` used to call the Room API (default the global one), e.g. for tests. */
   fetch?: typeof fetch;
 }
@@ -117,7 +131,7 @@ function isJson(text: string, contentType: string | null): boolean {
 function checkParticipant(value: unknown): ConnectionParticipant {
   const where = '`authenticate` must return { identity, name?, metadata?, grants } or null';
   if (typeof value !== 'object' || value === null) throw misconfigured(`${where}, got ${typeof value}.`);
-  const { identity, name, metadata, grants } = value as Record<string, unknown>;
+  const { identity, name, metadata, grants, wait } = value as Record<string, unknown>;
   if (typeof identity !== 'string' || identity.trim() === '' || identity.length > 256) {
     throw misconfigured(`${where}: \`identity\` must be a non-empty string of at most 256 characters.`);
   }
@@ -134,7 +148,22 @@ function checkParticipant(value: unknown): ConnectionParticipant {
     if (typeof flag !== 'boolean') throw misconfigured(`${where}: \`grants.${grant}\` must be a boolean.`);
     picked[grant as keyof TokenGrants] = flag;
   }
-  return { identity, grants: picked, ...(name !== undefined && { name }), ...(metadata !== undefined && { metadata }) };
+  if (wait !== undefined && typeof wait !== 'boolean') throw misconfigured(`${where}: \`wait\` must be a boolean.`);
+  if (wait) {
+    const kept = (['hidden', 'roomAdmin', 'roomRecord'] as const).filter((grant) => picked[grant]);
+    if (kept.length) {
+      throw misconfigured(
+        `${where}: someone who must \`wait\` cannot have ${kept.join(', ')}: LiveKit cannot grant ${kept.length > 1 ? 'them' : 'it'} after they are let in. Return \`wait: false\` for hosts, observers and recorders.`,
+      );
+    }
+  }
+  return {
+    identity,
+    grants: picked,
+    ...(name !== undefined && { name }),
+    ...(metadata !== undefined && { metadata }),
+    ...(wait && { wait: true }),
+  };
 }
 
 function checkOptions(options: ConnectionHandlerOptions): void {
@@ -149,6 +178,7 @@ function checkOptions(options: ConnectionHandlerOptions): void {
     throw misconfigured(`\`timeoutMs\` must be a positive number of milliseconds, got ${String(timeoutMs)}.`);
   }
   checkExplicitConfig(options.apiKey, options.roomApiUrl);
+  if (options.waitingRoom !== undefined) checkWaitingRoomStore(options.waitingRoom, 'createConnectionHandler');
 }
 
 /**
@@ -274,11 +304,15 @@ export function createConnectionHandler(options: ConnectionHandlerOptions): (req
     return slug;
   }
 
+  /** The token request for `participant` in `slug`: their role's grants, or none while they must wait there. */
+  async function tokenRequest(slug: string, participant: ConnectionParticipant): Promise<Record<string, unknown>> {
+    const { wait, grants, ...who } = participant;
+    const ttl = options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds };
+    return { ...who, grants: wait ? await grantsOnKnock(options.waitingRoom, slug, participant.identity, grants) : grants, ...ttl };
+  }
+
   async function issueToken(slug: string, participant: ConnectionParticipant): Promise<Response> {
-    return callRoomApi(`/sdk/rooms/${encodeURIComponent(slug)}/token`, {
-      ...participant,
-      ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
-    });
+    return callRoomApi(`/sdk/rooms/${encodeURIComponent(slug)}/token`, await tokenRequest(slug, participant));
   }
 
   async function connection(room: string, participant: ConnectionParticipant): Promise<unknown> {
@@ -332,11 +366,12 @@ export function createConnectionHandler(options: ConnectionHandlerOptions): (req
     }
     try {
       participant = checkParticipant(participant);
+      return jsonResponse(await connection(room, participant as ConnectionParticipant));
     } catch (error) {
-      report(error as RoomKitError);
+      if (!isRoomKitError(error, 'server-misconfigured')) throw error;
+      report(error);
       throw Reply.error(500, 'server_misconfigured', 'The token route is not configured; its server log names the fix.');
     }
-    return jsonResponse(await connection(room, participant as ConnectionParticipant));
   }
 
   return async function connectionHandler(request: Request): Promise<Response> {

@@ -6,6 +6,7 @@ import { hasOutput, performRoomAction, type RecordingOptions } from './performRo
 import { jsonResponse, keyScrubber, readJsonObject, Reply, withNoStore } from './replies.js';
 import { parseRoomAction } from './roomActionBody.js';
 import { createTwirpClient, TwirpError, TwirpUnreachable, type TwirpClient } from './twirp.js';
+import { checkWaitingRoomStore, type WaitingRoomStore } from './waitingRoom.js';
 
 /** Who may act, and where: what `authorize` returns. */
 export interface RoomActionsCaller {
@@ -41,6 +42,11 @@ export interface RoomActionsHandlerOptions {
   mediaUrl?: string;
   /** How `start-recording` records. Without it, starting a recording answers 500 and `onError` names the fix. */
   recording?: RecordingOptions;
+  /**
+   * The waiting room's record your token route writes (`createWaitingRoomStore()`, the same store as its
+   * `waitingRoom`): `admit`, `admit-all` and `deny` read it. Without it they answer 500 and `onError` names the fix.
+   */
+  waitingRoom?: WaitingRoomStore;
   /** Maximum wait for each call to the media server, in milliseconds (default 10 000); past it the route answers 504. */
   timeoutMs?: number;
   /** Reports server-side problems (misconfiguration, media server failures, a refused key). Default `console.error`. */
@@ -71,6 +77,7 @@ function checkOptions(options: RoomActionsHandlerOptions): void {
     }
   }
   checkExplicitMediaConfig(options.apiKey, options.mediaUrl);
+  if (options.waitingRoom !== undefined) checkWaitingRoomStore(options.waitingRoom, 'createRoomActionsHandler');
 }
 
 /**
@@ -232,7 +239,7 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
     const action = parseRoomAction(body);
     const caller = await authorize(request, action, body);
     try {
-      return jsonResponse(await performRoomAction(client, caller.room, action, options.recording));
+      return jsonResponse(await performRoomAction(client, caller.room, action, options.recording, options.waitingRoom));
     } catch (error) {
       if (error instanceof Reply) throw error;
       if (isRoomKitError(error, 'server-misconfigured')) {

@@ -21,5 +21,7 @@ export type { RoomActionsAuthorizeContext, RoomActionsCaller, RoomActionsHandler
 export type { RecordingOptions, RecordingOutput } from './performRoomAction.js';
 export { grantFor } from '../room/connection/roomAction.js';
 export type { RoomAction, RoomActionResult, RoomActionType } from '../room/connection/roomAction.js';
+export { createWaitingRoomStore } from './waitingRoom.js';
+export type { WaitingRoomEntry, WaitingRoomStore, WaitingRoomStoreOptions } from './waitingRoom.js';
 export { toNodeListener } from './toNodeListener.js';
 export type { NodeRequest, NodeResponse } from './toNodeListener.js';

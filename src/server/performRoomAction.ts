@@ -2,6 +2,7 @@ import type { RoomAction, RoomActionResult } from '../room/connection/roomAction
 import { RoomKitError } from '../room/RoomKitError.js';
 import { Reply } from './replies.js';
 import type { TwirpClient } from './twirp.js';
+import type { WaitingRoomStore } from './waitingRoom.js';
 
 /**
  * The outputs of a recording, as LiveKit's `RoomCompositeEgressRequest` takes them in protobuf JSON (camelCase field
@@ -40,6 +41,9 @@ export interface RecordingOptions {
 /** The participant attribute of RoomKit's spotlight (`SPOTLIGHT_ATTRIBUTE` of `@roomkit/react`). */
 export const SPOTLIGHT_ATTRIBUTE = 'roomkit.spotlight';
 
+/** The participant attribute that tells a waiting person they were turned away (`WAITING_ATTRIBUTE` of `@roomkit/react`). */
+export const WAITING_ATTRIBUTE = 'roomkit.waiting';
+
 /** The topic of RoomKit's raised hands (`HAND_TOPIC` of `@roomkit/react`), and the body that asks a client to lower its hand. */
 export const HAND_TOPIC = 'roomkit.hand';
 const LOWER_REQUEST = '{"type":"lower-request"}';
@@ -49,6 +53,7 @@ interface TrackInfo {
   source?: string | number;
 }
 interface ParticipantInfo {
+  identity?: string;
   tracks?: TrackInfo[];
   /** Absent fields are false (protobuf JSON may leave defaults out). */
   permission?: Record<string, unknown>;
@@ -92,6 +97,18 @@ async function orNotFound<T>(call: Promise<T>, message: string): Promise<T> {
   }
 }
 
+const noWaitingRoom = () =>
+  new RoomKitError(
+    'server-misconfigured',
+    'The room actions route cannot admit or deny: pass the waiting room your token route uses (`waitingRoom: createWaitingRoomStore()`, the same store) to createRoomActionsHandler.',
+  );
+
+/** Waiting to be let in, by LiveKit's permission: visible, and allowed neither to publish, subscribe nor send data. */
+const isWaiting = (info: ParticipantInfo): boolean => {
+  const p = camelCased(info.permission ?? {});
+  return p.hidden !== true && p.canPublish !== true && p.canSubscribe !== true && p.canPublishData !== true;
+};
+
 const notConfigured = () =>
   new RoomKitError(
     'server-misconfigured',
@@ -119,10 +136,31 @@ export async function performRoomAction(
   room: string,
   action: RoomAction,
   recording: RecordingOptions | undefined,
+  waitingRoom?: WaitingRoomStore,
 ): Promise<RoomActionResult> {
   const admin = { roomAdmin: true, room } as const;
   const absent = (identity: string) => `No participant "${identity}" in this room: they may have left.`;
   const participant = (identity: string) => orNotFound(client.call<ParticipantInfo>('RoomService', 'GetParticipant', { room, identity }, admin), absent(identity));
+  const store = () => {
+    if (!waitingRoom) throw noWaitingRoom();
+    return waitingRoom;
+  };
+  const notWaiting = (identity: string, admitted: boolean) =>
+    admitted
+      ? Reply.error(409, 'already_admitted', `"${identity}" was already let in: remove them instead.`)
+      : Reply.error(409, 'not_waiting', `"${identity}" is not waiting to be let in: only someone your token route gave \`wait: true\` waits.`);
+  /** Lets `identity` in with their role's grants; a second admit (two hosts at once) finds it done. */
+  const admit = async (identity: string, info?: ParticipantInfo): Promise<void> => {
+    const entry = await store().get(room, identity);
+    if (!entry) throw notWaiting(identity, false);
+    const current = info ?? (await participant(identity));
+    if (entry.state === 'admitted' || !isWaiting(current)) return;
+    const { canPublish = true, canSubscribe = true, canPublishData = true } = entry.grants;
+    // A permission given to UpdateParticipant replaces the whole one: keep the rest of the current one.
+    const permission = { ...camelCased(current.permission ?? {}), canPublish, canSubscribe, canPublishData, hidden: false };
+    await orNotFound(client.call('RoomService', 'UpdateParticipant', { room, identity, permission }, admin), absent(identity));
+    await store().set(room, identity, { state: 'admitted', grants: entry.grants });
+  };
   const { type } = action;
   switch (action.type) {
     case 'mute': {
@@ -160,6 +198,37 @@ export async function performRoomAction(
         client.call('RoomService', 'UpdateParticipant', { room, identity: action.identity, attributes: { [SPOTLIGHT_ATTRIBUTE]: value } }, admin),
         absent(action.identity),
       );
+      return { type };
+    }
+    case 'admit':
+      await admit(action.identity);
+      return { type, admitted: [action.identity] };
+    case 'admit-all': {
+      const { participants = [] } = await client.call<{ participants?: ParticipantInfo[] }>('RoomService', 'ListParticipants', { room }, admin);
+      const admitted: string[] = [];
+      for (const info of participants) {
+        const identity = info.identity;
+        if (!identity || !isWaiting(info) || (await store().get(room, identity))?.state !== 'waiting') continue;
+        try {
+          await admit(identity, info);
+          admitted.push(identity);
+        } catch (error) {
+          // Gone since the list was read: nobody to let in.
+          if (!(error instanceof Reply && error.status === 404)) throw error;
+        }
+      }
+      return { type, admitted };
+    }
+    case 'deny': {
+      const { identity } = action;
+      const entry = await store().get(room, identity);
+      if (entry?.state !== 'waiting') throw notWaiting(identity, entry?.state === 'admitted');
+      await participant(identity);
+      // Told first (their own attribute, on the signal connection before the leave), then disconnected. No entry is
+      // kept: a new knock waits again.
+      await orNotFound(client.call('RoomService', 'UpdateParticipant', { room, identity, attributes: { [WAITING_ATTRIBUTE]: 'denied' } }, admin), absent(identity));
+      await store().set(room, identity, undefined);
+      await orNotFound(client.call('RoomService', 'RemoveParticipant', { room, identity }, admin), absent(identity));
       return { type };
     }
     case 'lower-hand':
@@ -204,7 +273,7 @@ export async function performRoomAction(
       for (const egressId of running) await client.call('Egress', 'StopEgress', { egressId }, { roomRecord: true });
       return { type, egressIds: running };
     }
-    default: {
+    case 'set-recording-layout': {
       const running = await runningEgresses(client, room);
       if (running.length === 0) throw Reply.error(409, 'not_recording', 'This room is not being recorded: start a recording first.');
       for (const egressId of running) await client.call('Egress', 'UpdateLayout', { egressId, layout: action.layout }, { roomRecord: true });

@@ -1,7 +1,19 @@
 import type { RoomAction, RoomActionType } from '../room/connection/roomAction.js';
 import { Reply } from './replies.js';
 
-const TYPES: readonly RoomActionType[] = ['mute', 'remove', 'update-permissions', 'lower-hand', 'spotlight', 'start-recording', 'stop-recording', 'set-recording-layout'];
+const TYPES: readonly RoomActionType[] = [
+  'mute',
+  'remove',
+  'update-permissions',
+  'lower-hand',
+  'spotlight',
+  'admit',
+  'admit-all',
+  'deny',
+  'start-recording',
+  'stop-recording',
+  'set-recording-layout',
+];
 /** LiveKit's egress layouts (`grid`, `speaker`, `single-speaker`, with `-light` / `-dark`) and a template's own names. */
 const LAYOUT = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 
@@ -65,7 +77,11 @@ export function parseRoomAction(body: Readonly<Record<string, unknown>>): RoomAc
     }
     case 'remove':
     case 'lower-hand':
-      return { type: type as 'remove' | 'lower-hand', identity: text(body, 'identity', 256) };
+    case 'admit':
+    case 'deny':
+      return { type: type as 'remove' | 'lower-hand' | 'admit' | 'deny', identity: text(body, 'identity', 256) };
+    case 'admit-all':
+      return { type: 'admit-all' };
     case 'start-recording':
       return body.layout === undefined ? { type: 'start-recording' } : { type: 'start-recording', layout: layout(body) };
     case 'set-recording-layout':

@@ -14,6 +14,9 @@
  * - `lower-hand`: asks `identity`'s client to lower its raised hand.
  * - `spotlight`: puts `identity` in the room's spotlight for everyone (`on: true`) or takes them out (`on: false`):
  *   the `roomkit.spotlight` participant attribute (`SPOTLIGHT_ATTRIBUTE`).
+ * - `admit`: lets `identity` in from the waiting room, with the rights of their role (the token route recorded them).
+ * - `admit-all`: lets everyone waiting in.
+ * - `deny`: turns `identity` away from the waiting room (they are told, and disconnected; a new knock waits again).
  * - `start-recording`: starts recording the room (a room composite egress) in `layout`, or the route's default.
  * - `stop-recording`: stops every recording of the room.
  * - `set-recording-layout`: switches the room's running recording to `layout`.
@@ -24,6 +27,9 @@ export type RoomAction =
   | { type: 'update-permissions'; identity: string; permissions: { canPublish: boolean } }
   | { type: 'lower-hand'; identity: string }
   | { type: 'spotlight'; identity: string; on: boolean }
+  | { type: 'admit'; identity: string }
+  | { type: 'admit-all' }
+  | { type: 'deny'; identity: string }
   | { type: 'start-recording'; layout?: string }
   | { type: 'stop-recording' }
   | { type: 'set-recording-layout'; layout: string };
@@ -50,4 +56,6 @@ export interface RoomActionResult {
   trackSid?: string;
   /** The recording actions: the egresses started, stopped or switched (LiveKit egress ids, `EG_…`). */
   egressIds?: string[];
+  /** `admit` and `admit-all`: who was let in (empty when nobody waited). */
+  admitted?: string[];
 }

@@ -242,7 +242,7 @@ export function createRoomSession(
         if (current !== null && room.state === ConnectionState.Disconnected) current = null;
         continue;
       }
-      if (current !== null && desired !== null && !currentFailed && sameSession(current, desired)) {
+      if (current !== null && desired !== null && !currentFailed && sameSession(current, desired, room.localParticipant.permissions)) {
         // A renewed token: remember it for the next join, and leave the live session alone.
         current = desired;
         store.setTokenClaims(desired.claims);

@@ -36,6 +36,11 @@ export interface ParticipantState {
   readonly hidden: boolean;
   /** The server lets this participant publish (its live permission; true until known). */
   readonly canPublish: boolean;
+  /**
+   * Waiting to be let in (a waiting room): the server lets this visible participant neither publish, subscribe
+   * nor send data. RoomKit lists waiting participants apart (`useWaitingRoom`), never among the meeting's people.
+   */
+  readonly waiting: boolean;
   readonly tracks: readonly TrackState[];
   /** livekit-client's participant. */
   readonly participant: Participant;
@@ -104,7 +109,9 @@ export function readParticipant(
   const raw = participant.attributes ?? {};
   const attributes = Object.keys(raw).length ? raw : EMPTY_ATTRIBUTES;
   const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
-  const canPublish = participant.permissions?.canPublish ?? true;
+  const permissions = participant.permissions;
+  const canPublish = permissions?.canPublish ?? true;
+  const waiting = permissions !== undefined && !hidden && !permissions.canPublish && !permissions.canSubscribe && !permissions.canPublishData;
   const tracks = readTracks(participant, prev);
   const kind = kindOf(participant);
   if (
@@ -120,6 +127,7 @@ export function readParticipant(
     prev.connectionQuality === participant.connectionQuality &&
     prev.hidden === hidden &&
     prev.canPublish === canPublish &&
+    prev.waiting === waiting &&
     prev.tracks === tracks
   ) {
     return prev;
@@ -136,6 +144,7 @@ export function readParticipant(
     connectionQuality: participant.connectionQuality,
     hidden,
     canPublish,
+    waiting,
     tracks,
     participant,
   };

@@ -19,8 +19,10 @@ export interface RoomState {
   readonly connectionState: ConnectionState;
   readonly info: RoomInfo;
   readonly local: ParticipantState;
-  /** Identities of the visible (not hidden) remote participants, in join order. */
+  /** Identities of the visible remote participants (neither hidden nor waiting), in join order. */
   readonly remoteIdentities: readonly string[];
+  /** Identities of the remote participants waiting to be let in (`ParticipantState.waiting`), in join order. */
+  readonly waitingIdentities: readonly string[];
   /** Identities of the participants speaking now, loudest first. */
   readonly activeSpeakers: readonly string[];
   /** The effective grants: token grants overridden by the server's live permissions. */
@@ -125,7 +127,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       if (next !== prev) {
         participants.set(identity, next);
         participantsChanged = true;
-        if (!prev || prev.isLocal || prev.hidden !== next.hidden) membershipChanged = true;
+        if (!prev || prev.isLocal || prev.hidden !== next.hidden || prev.waiting !== next.waiting) membershipChanged = true;
       }
     };
 
@@ -151,13 +153,16 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     }
 
     let remoteIdentities = prevState?.remoteIdentities ?? [];
+    let waitingIdentities = prevState?.waitingIdentities ?? [];
     if (membershipChanged || dirtyAll) {
       const next: string[] = [];
+      const waiting: string[] = [];
       for (const identity of room.remoteParticipants.keys()) {
         const p = participants.get(identity);
-        if (p && !p.hidden) next.push(identity);
+        if (p && !p.hidden) (p.waiting ? waiting : next).push(identity);
       }
       if (!sameItems(remoteIdentities, next)) remoteIdentities = next;
+      if (!sameItems(waitingIdentities, waiting)) waitingIdentities = waiting;
     }
 
     const speakers = room.activeSpeakers.map((p) => p.identity || local.identity);
@@ -177,6 +182,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       info,
       local,
       remoteIdentities,
+      waitingIdentities,
       activeSpeakers,
       grants,
       error,
