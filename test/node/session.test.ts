@@ -210,7 +210,7 @@ describe('createRoomSession (no React)', () => {
         room.emit(RoomEvent.ParticipantPermissionsChanged, previous, lp);
         await settle(session);
       };
-      return { session, published, grant, stop };
+      return { session, published, grant, stop, room };
     }
 
     it('publishes what a guest chose once a waiting session is given rights, without joining again', async () => {
@@ -238,6 +238,24 @@ describe('createRoomSession (no React)', () => {
       await grant({ canPublish: true, canSubscribe: true, canPublishData: true });
       expect(session.store.getState().grants.canPublish).toBe(true);
       expect(published).toEqual([]);
+      stop();
+    });
+
+    it("admitted, the token route's next token (the role's grants) renews the live session; one with other rights joins again", async () => {
+      const { session, grant, stop, room } = await joined({ canPublish: false, canSubscribe: false, canPublishData: false });
+      const connects = vi.spyOn(room, 'connect');
+      await grant({ canPublish: true, canSubscribe: true, canPublishData: true });
+      const token = (video: Record<string, unknown>) => makeToken({ sub: 'ann', jti: String(Math.random()), video: { roomJoin: true, room: 'r', ...video } });
+      // What the live session already has: a renewal, whether the grants are spelled out or left to the defaults.
+      session.setOptions({ token: token({ canPublish: true, canSubscribe: true, canPublishData: true }), url: URL, audio: true, video: true });
+      await settle(session);
+      session.setOptions({ token: token({}), url: URL, audio: true, video: true });
+      await settle(session);
+      expect(connects).not.toHaveBeenCalled();
+      // Rights other than the live ones (no data, here): a new session.
+      session.setOptions({ token: token({ canPublish: true, canSubscribe: true, canPublishData: false }), url: URL, audio: true, video: true });
+      await settle(session);
+      expect(connects).toHaveBeenCalledTimes(1);
       stop();
     });
 
