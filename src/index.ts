@@ -52,6 +52,8 @@ export { useActiveSpeakers } from './room/hooks/useActiveSpeakers.js';
 export { usePinned } from './layouts/usePinned.js';
 export type { PinnedTile } from './layouts/usePinned.js';
 export { SPOTLIGHT_ATTRIBUTE, useSpotlight } from './room/hooks/useSpotlight.js';
+export { WAITING_ATTRIBUTE, useWaitingRoom } from './room/hooks/useWaitingRoom.js';
+export type { WaitingRoomState } from './room/hooks/useWaitingRoom.js';
 export { useSpeakerOrder } from './layouts/useSpeakerOrder.js';
 export type { SpeakerOrderResult, SpeakerViewState, UseSpeakerOrderOptions } from './layouts/useSpeakerOrder.js';
 export { useConnectionQuality } from './room/hooks/useConnectionQuality.js';

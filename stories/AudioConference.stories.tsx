@@ -124,6 +124,32 @@ export const Admin: Story = {
   },
 };
 
+/** A guest waiting to be let in to an audio room: words with the room's name, Leave, and no chat to read. */
+export const Waiting: Story = {
+  parameters: { audioRoom: { init: { local: { identity: 'me', name: 'Me', grants: { canPublish: false, canSubscribe: false, canPublishData: false } } } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status')).toHaveTextContent('Waiting for the host to let you in to audio-room.');
+    await expect(c.queryByRole('button', { name: 'Chat' })).toBeNull();
+    await expect(c.queryByRole('heading', { name: /^Speakers/ })).toBeNull();
+  },
+};
+
+/** A `roomAdmin` of an audio room with a guest waiting: the queue on the stage, above the speakers. */
+export const WaitingQueue: Story = {
+  parameters: {
+    audioRoom: {
+      init: { local: { identity: 'me', name: 'Me', microphone: true, grants: { roomAdmin: true } } },
+      script: (room: TestRoom) => void room.addParticipant({ identity: 'ann', name: 'Ann', waiting: true }),
+    },
+  },
+  render: () => <AudioConference onAdmit={async () => {}} onDeny={async () => {}} />,
+  play: async ({ canvasElement }) => {
+    const queue = await within(canvasElement).findByRole('region', { name: 'Waiting (1)' });
+    await expect(within(queue).getByRole('button', { name: 'Admit Ann' })).toBeVisible();
+  },
+};
+
 /** Ada speaks: her tile has the speaking ring (`data-speaking`), and no one else's. */
 export const SomeoneSpeaking: Story = {
   parameters: { audioRoom: { script: (room: TestRoom) => void room.setSpeaking('ada', true) } },

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ParticipantList, VideoConference } from '@roomkit/react';
+import { useEffect, type ReactNode } from 'react';
+import { ParticipantList, useRoom, VideoConference } from '@roomkit/react';
+import type { TestRoom } from '@roomkit/react/testing';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 400));
@@ -90,6 +92,45 @@ export const Admin: Story = {
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Mute microphone' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await expect(c.getByRole('button', { name: 'Manage Ada' })).toHaveFocus();
+  },
+};
+
+/** Adds two guests knocking at the waiting room once the story shows. */
+function Knocks({ children }: { children: ReactNode }) {
+  const room = useRoom() as TestRoom;
+  useEffect(() => void room.addParticipant({ identity: 'ann', name: 'Ann', waiting: true }).addParticipant({ identity: 'bo', name: 'Bo', waiting: true }), [room]);
+  return children;
+}
+
+/** A roomAdmin with guests waiting: a "Waiting (2)" section above the list, with Admit, Deny and Admit all, in knock order. */
+export const WaitingRoom: Story = {
+  args: { roomAdmin: true, participants: 2 },
+  render: () => (
+    <Knocks>
+      <ParticipantList style={{ height: 420, width: 360 }} onAdmit={slow} onDeny={slow} onAdmitAll={slow} />
+    </Knocks>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const queue = await c.findByRole('region', { name: 'Waiting (2)' });
+    await expect(within(queue).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Ann'), expect.stringContaining('Bo')]);
+    await expect(c.getByRole('list', { name: '3 people' })).toBeVisible();
+    await userEvent.click(within(queue).getByRole('button', { name: 'Admit Ann' }));
+    await expect(within(queue).getByRole('button', { name: 'Admit Ann' })).toBeDisabled();
+  },
+};
+
+/** A roomAdmin without the waiting room's actions sees who waits, with no buttons. */
+export const WaitingRoomNoActions: Story = {
+  args: { roomAdmin: true, participants: 2 },
+  render: () => (
+    <Knocks>
+      <ParticipantList style={{ height: 420, width: 360 }} />
+    </Knocks>
+  ),
+  play: async ({ canvasElement }) => {
+    const queue = await within(canvasElement).findByRole('region', { name: 'Waiting (2)' });
+    await expect(within(queue).queryByRole('button')).toBeNull();
   },
 };
 

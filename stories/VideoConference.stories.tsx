@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useRoom, VideoConference } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
@@ -378,6 +378,100 @@ export const SpotlightAdmin: Story = {
     await waitFor(() => expect(canvasElement.querySelector('.rk-focus-main .rk-tile')).toHaveAttribute('aria-label', 'Linus'));
     await userEvent.click(within(canvasElement.querySelector<HTMLElement>('.rk-focus-main')!).getByRole('button', { name: 'Manage Linus' }));
     await expect(await c.findByRole('menuitem', { name: 'End spotlight' })).toBeVisible();
+  },
+};
+
+/** Two people knock while the story shows (a waiting room's guests), and `then` plays the host's side. */
+function WithKnocks({ then, children }: { then?: (room: TestRoom) => void; children: ReactNode }) {
+  const room = useRoom() as TestRoom;
+  useEffect(() => {
+    room.addParticipant({ identity: 'ann', name: 'Ann', waiting: true }).addParticipant({ identity: 'bo', name: 'Bo', waiting: true });
+    then?.(room);
+  }, [room, then]);
+  return children;
+}
+
+/** The host's actions, performed by the simulated server as the room actions route does. */
+function HostConference() {
+  const room = useRoom() as TestRoom;
+  return (
+    <VideoConference
+      style={{ height: 600 }}
+      defaultParticipantsOpen
+      notifications={{ duration: null }}
+      onAdmit={async (identity) => void room.admit(identity)}
+      onDeny={async (identity) => void room.deny(identity)}
+      onAdmitAll={async () => void ['ann', 'bo'].forEach((identity) => room.admit(identity))}
+    />
+  );
+}
+
+/**
+ * A guest waiting to be let in (a waiting room: the token route gave no rights): the stage says so in words, with the
+ * room's name, and only Cancel is offered. Nothing of the meeting shows: no tiles, no toolbar, no chat.
+ */
+export const Waiting: Story = {
+  args: { canPublish: false, canSubscribe: false, canPublishData: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status')).toHaveTextContent(/^Waiting for the host to let you in to /);
+    await expect(c.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(c.queryByRole('toolbar')).toBeNull();
+    await expect(tiles(canvasElement)).toHaveLength(0);
+  },
+};
+
+/** The host turned this guest away: the page says so, and the session ended. */
+export const Denied: Story = {
+  args: { canPublish: false, canSubscribe: false, canPublishData: false },
+  render: () => <DeniedConference />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('The host did not let you in.'));
+  },
+};
+
+function DeniedConference() {
+  const room = useRoom() as TestRoom;
+  useEffect(() => void room.deny(room.localParticipant.identity), [room]);
+  return <VideoConference style={{ height: 600 }} />;
+}
+
+/**
+ * A `roomAdmin` with two guests waiting: the participant list's "Waiting (2)" section with Admit, Deny and Admit all,
+ * and a notification of the knocks. Admitting Ann brings her into the meeting.
+ */
+export const WaitingQueue: Story = {
+  args: { roomAdmin: true, participants: 2, ambient: false },
+  render: () => (
+    <WithKnocks>
+      <HostConference />
+    </WithKnocks>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const queue = await c.findByRole('region', { name: 'Waiting (2)' });
+    await expect(within(queue).getByRole('button', { name: 'Admit all' })).toBeVisible();
+    await expect(within(queue).getByRole('button', { name: 'Deny Bo' })).toBeVisible();
+    await expect(c.getByText('Ann and Bo are waiting to join')).toBeVisible();
+    await userEvent.click(within(queue).getByRole('button', { name: 'Admit Ann' }));
+    await expect(await c.findByRole('group', { name: 'Ann' })).toBeVisible();
+    await expect(c.getByRole('region', { name: 'Waiting (1)' })).toBeVisible();
+  },
+};
+
+/** Someone who is not a `roomAdmin` sees nobody waiting: not in the list, not on the stage. */
+export const WaitingQueueNotAdmin: Story = {
+  args: { participants: 2, ambient: false },
+  render: () => (
+    <WithKnocks>
+      <VideoConference style={{ height: 600 }} defaultParticipantsOpen />
+    </WithKnocks>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Participants (3)' })).toBeVisible();
+    await expect(c.queryByRole('region', { name: /^Waiting/ })).toBeNull();
+    await expect(c.queryByText('Ann')).toBeNull();
   },
 };
 

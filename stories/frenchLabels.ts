@@ -31,6 +31,9 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   cannotDecrypt: 'Déchiffrement impossible : autre phrase secrète ?',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
+  waitingForHost: (room) => `En attente que l’hôte vous fasse entrer dans ${room}.`,
+  cancelWaiting: 'Annuler',
+  waitingDenied: 'L’hôte ne vous a pas fait entrer.',
   disconnectReason: (r) =>
     r === DisconnectReason.PARTICIPANT_REMOVED
       ? 'retiré de la réunion'
@@ -74,6 +77,14 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   page: (p, n) => `Page ${p} sur ${n}`,
   pin: (name) => `Épingler ${name}`,
   pinScreen: (name) => `Épingler l'écran de ${name}`,
+  waitingQueue: (n) => `En attente (${n})`,
+  admit: 'Faire entrer',
+  admitPerson: (name) => `Faire entrer ${name}`,
+  admitAll: 'Faire entrer tout le monde',
+  deny: 'Refuser',
+  denyPerson: (name) => `Refuser ${name}`,
+  participantWaiting: (name) => `${name} attend d’entrer`,
+  participantsWaiting: (n) => `${n} personnes attendent d’entrer`,
   spotlightOn: 'Mis en avant',
   spotlightPinned: 'Votre épingle remplace la mise en avant',
   speakerView: 'Vue intervenant',

@@ -12,7 +12,7 @@ import { ListenerList } from './ListenerList.js';
 import { LiveAnnouncer } from '../notifications/index.js';
 import { MediaDeviceSelect } from '../media/devices/MediaDeviceSelect.js';
 import { ParticipantAudioTile } from './ParticipantAudioTile.js';
-import { AdminActionsContext, type AdminActions } from '../people/index.js';
+import { AdminActionsContext, WaitingQueue, type AdminActions } from '../people/index.js';
 import { RaiseHandToggle } from '../hands/index.js';
 import { RecordingIndicator } from '../recording-control/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
@@ -88,6 +88,9 @@ export function AudioConference({
   onRemoveParticipant,
   onUpdatePermissions,
   onLowerHand,
+  onAdmit,
+  onAdmitAll,
+  onDeny,
   listenerRowHeight = 48,
   listenerViewportHeight,
   listenerOverscan = 4,
@@ -106,6 +109,7 @@ export function AudioConference({
   const speaker = useCan('canPublish');
   // Hands travel as data; asking the bar for a control the grants forbid would only warn.
   const canSendData = useCan('canPublishData');
+  const isAdmin = useCan('roomAdmin');
   const { speakers, listeners } = useAudioRoomParticipants();
   const connection = useConnectionMessage(labels, 'AudioConference');
   const speakersId = useId();
@@ -119,8 +123,11 @@ export function AudioConference({
       onRemoveParticipant: onRemoveParticipant ?? bound?.onRemoveParticipant,
       onUpdatePermissions: onUpdatePermissions ?? bound?.onUpdatePermissions,
       onLowerHand: onLowerHand ?? bound?.onLowerHand,
+      onAdmit: onAdmit ?? bound?.onAdmit,
+      onAdmitAll: onAdmitAll ?? bound?.onAdmitAll,
+      onDeny: onDeny ?? bound?.onDeny,
     }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, bound],
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onAdmit, onAdmitAll, onDeny, bound],
   );
   const closeChat = () => {
     const bar = root.current;
@@ -157,11 +164,12 @@ export function AudioConference({
         <div className="rk-conference-body">
           <div className="rk-conference-stage rk-audio-stage">
             {!connection.inSession ? (
-              <div className="rk-placeholder" role="status" data-state={connection.state}>
+              <div className="rk-placeholder" role="status" data-state={connection.waiting ? 'waiting' : connection.state}>
                 {connection.text ?? labels.connecting}
               </div>
             ) : (
               <>
+                {isAdmin ? <WaitingQueue labels={overrides} /> : null}
                 <section className="rk-audio-section rk-audio-speakers" aria-labelledby={speakersId} data-section="speakers" data-count={speakers.length}>
                   <h2 id={speakersId} className="rk-audio-heading">
                     {labels.audioSpeakers(speakers.length)}
@@ -217,7 +225,8 @@ export function AudioConference({
             ['microphoneDevice', microphone && <MediaDeviceSelect kind="audioinput" labels={overrides} />, 'mic'],
             ['speakerDevice', microphone && <MediaDeviceSelect kind="audiooutput" labels={overrides} />, 'mic'],
             ['raiseHand', canSendData && !hidden && <RaiseHandToggle labels={overrides} />],
-            ['chat', chat && <ChatToggle open={chatOpen} onToggle={() => setChatOpen((open) => !open)} labels={labels} />],
+            // Someone waiting to be let in reads nothing of the room.
+            ['chat', chat && !connection.waiting && <ChatToggle open={chatOpen} onToggle={() => setChatOpen((open) => !open)} labels={labels} />],
             ['leave', <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
           ]}
         />

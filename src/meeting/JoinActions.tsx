@@ -4,11 +4,22 @@ import { useRoom } from '../room/useRoom.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 
 /**
- * What a conference shows in place of its control bar while it is not in a session (joining, refused, ended): none
- * of the meeting's controls can work there. "Try again" after a failed join (the provider's session joins again,
- * fetching a connection query first), and Leave when the app gave `onLeave` (its way back). Nothing otherwise.
+ * What a conference shows in place of its control bar while it is not in a session (joining, refused, ended, or
+ * waiting to be let in): none of the meeting's controls can work there. "Try again" after a failed join (the
+ * provider's session joins again, fetching a connection query first), Cancel while waiting (it leaves), and Leave
+ * when the app gave `onLeave` (its way back). Nothing otherwise.
  */
-export function JoinActions({ failed, onLeave, labels: overrides }: { failed: boolean; onLeave: (() => void) | undefined; labels: Partial<RoomKitLabels> | undefined }) {
+export function JoinActions({
+  failed,
+  waiting = false,
+  onLeave,
+  labels: overrides,
+}: {
+  failed: boolean;
+  waiting?: boolean;
+  onLeave: (() => void) | undefined;
+  labels: Partial<RoomKitLabels> | undefined;
+}) {
   const room = useRoom();
   const labels = useLabels(overrides);
   const retry = sessionRetries.get(room);
@@ -16,6 +27,15 @@ export function JoinActions({ failed, onLeave, labels: overrides }: { failed: bo
   const given = sessionConnections.get(room);
   const joins = !!given && !!((given.connection as { refetch?: unknown } | null | undefined)?.refetch || connectionOf(given));
   const canRetry = failed && retry !== undefined && joins;
+  if (waiting) {
+    return (
+      <div className="rk-control-bar rk-join-actions">
+        <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})}>
+          {labels.cancelWaiting}
+        </LeaveButton>
+      </div>
+    );
+  }
   if (!canRetry && !onLeave) return null;
   return (
     <div className="rk-control-bar rk-join-actions">

@@ -137,6 +137,9 @@ export function VideoConference({
   onUpdatePermissions,
   onLowerHand,
   onSpotlight,
+  onAdmit,
+  onAdmitAll,
+  onDeny,
   maxTilesPerPage,
   effects,
   notifications = true,
@@ -184,8 +187,11 @@ export function VideoConference({
       onUpdatePermissions: onUpdatePermissions ?? bound?.admin.onUpdatePermissions,
       onLowerHand: onLowerHand ?? bound?.admin.onLowerHand,
       onSpotlight: onSpotlight ?? bound?.admin.onSpotlight,
+      onAdmit: onAdmit ?? bound?.admin.onAdmit,
+      onAdmitAll: onAdmitAll ?? bound?.admin.onAdmitAll,
+      onDeny: onDeny ?? bound?.admin.onDeny,
     }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, bound],
+    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, onAdmit, onAdmitAll, onDeny, bound],
   );
   // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -252,7 +258,7 @@ export function VideoConference({
           <div className="rk-conference-stage">
             {!connection.inSession ? (
               // Before the first join, and after a failed one or a session that ended: words, not a nameless tile.
-              <div className="rk-placeholder" role="status" data-state={connection.state}>
+              <div className="rk-placeholder" role="status" data-state={connection.waiting ? 'waiting' : connection.state}>
                 {connection.text ?? labels.connecting}
               </div>
             ) : shown === 'focus' ? (
@@ -312,7 +318,7 @@ export function VideoConference({
           />
         ) : (
           // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.
-          <JoinActions failed={connection.failed} labels={overrides} onLeave={onLeave} />
+          <JoinActions failed={connection.failed} waiting={connection.waiting} labels={overrides} onLeave={onLeave} />
         )}
         {shortcutsOpen ? <MeetingShortcutsDialog shortcuts={keys.shortcuts} apple={keys.apple} labels={overrides} onClose={() => setShortcutsOpen(false)} /> : null}
         <StartAudio labels={overrides} />

@@ -56,8 +56,14 @@ export function LiveAnnouncer({ labels: overrides, kinds }: LiveAnnouncerProps) 
     let known = new Set<RoomNotification>(notifications.getNotifications());
     const unsubscribeNotifications = notifications.subscribe(() => {
       const list = notifications.getNotifications();
-      // New items, and grouped ones that grew (a new object with the same id): "3 people joined".
-      const fresh = list.filter((n) => !known.has(n) && kindsRef.current?.[n.kind] !== false);
+      // New items, and grouped ones that grew (a new object with the same id): "3 people joined". One that shrank (a
+      // knock let in) is not news.
+      const before = new Map([...known].map((n) => [n.id, n]));
+      const shrank = (n: RoomNotification) => {
+        const was = before.get(n.id);
+        return !!was && 'people' in was && 'people' in n && n.people.length < was.people.length;
+      };
+      const fresh = list.filter((n) => !known.has(n) && !shrank(n) && kindsRef.current?.[n.kind] !== false);
       known = new Set(list);
       if (fresh.length) setMessage(fresh.map((n) => notificationText(n, labelsRef.current)).join('. '));
     });

@@ -9,6 +9,10 @@ export interface NotificationLabels {
   participantsJoined: (count: number, names: readonly string[]) => string;
   /** Several leaves grouped into one notification, as {@link RoomKitLabels.participantsJoined}: "5 people left". */
   participantsLeft: (count: number, names: readonly string[]) => string;
+  /** Someone knocked at the waiting room (for hosts): "Ann is waiting to join". */
+  participantWaiting: (name: string) => string;
+  /** Several knocks grouped into one notification, as {@link RoomKitLabels.participantsJoined}: "3 people are waiting to join". */
+  participantsWaiting: (count: number, names: readonly string[]) => string;
   /** The notification when the room starts being recorded. */
   recordingStarted: string;
   /** The notification when the room stops being recorded. */
@@ -29,6 +33,8 @@ export const defaultNotificationLabels: NotificationLabels = {
   participantLeft: (name) => `${name} left`,
   participantsJoined: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} joined` : `${count} people joined`),
   participantsLeft: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} left` : `${count} people left`),
+  participantWaiting: (name) => `${name} is waiting to join`,
+  participantsWaiting: (count, names) => (count === 2 ? `${names[0]} and ${names[1]} are waiting to join` : `${count} people are waiting to join`),
   recordingStarted: 'Recording started',
   recordingStopped: 'Recording stopped',
   notifications: 'Notifications',

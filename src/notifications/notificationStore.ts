@@ -9,6 +9,7 @@ import { getRoomStore, type RoomState } from '../room/state/roomStore.js';
 export type NotificationKind =
   | 'participantJoined'
   | 'participantLeft'
+  | 'participantWaiting'
   | 'handRaised'
   | 'recordingStarted'
   | 'recordingStopped'
@@ -19,6 +20,7 @@ export type NotificationKind =
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'participantJoined',
   'participantLeft',
+  'participantWaiting',
   'handRaised',
   'recordingStarted',
   'recordingStopped',
@@ -48,10 +50,15 @@ interface NotificationBase {
 
 /**
  * One notification: the inputs of its text (`notificationText` turns it into words with your labels), never the
- * words themselves. Joins and leaves are grouped: `people` lists everyone of the burst.
+ * words themselves. Joins and leaves are grouped: `people` lists everyone of the burst. `participantWaiting` (for a
+ * `roomAdmin` session only) lists who knocked at the waiting room and still waits: it loses a person let in, turned
+ * away or gone, and goes with the last.
  */
 export type RoomNotification =
-  | (NotificationBase & { readonly kind: 'participantJoined' | 'participantLeft'; readonly people: readonly NotificationPerson[] })
+  | (NotificationBase & {
+      readonly kind: 'participantJoined' | 'participantLeft' | 'participantWaiting';
+      readonly people: readonly NotificationPerson[];
+    })
   | (NotificationBase & { readonly kind: 'handRaised'; readonly person: NotificationPerson })
   | (NotificationBase & { readonly kind: 'recordingStarted' | 'recordingStopped' })
   | (NotificationBase & { readonly kind: 'deviceLost'; readonly device: 'microphone' | 'camera' })
@@ -123,7 +130,7 @@ export function getNotificationStore(room: Room): NotificationStore {
     notify();
   };
 
-  const group = (kind: 'participantJoined' | 'participantLeft', people: NotificationPerson[]) => {
+  const group = (kind: 'participantJoined' | 'participantLeft' | 'participantWaiting', people: NotificationPerson[]) => {
     const now = Date.now();
     let last: RoomNotification | undefined;
     for (let i = items.length - 1; i >= 0 && !last; i--) if (items[i]!.kind === kind) last = items[i];
@@ -161,6 +168,23 @@ export function getNotificationStore(room: Room): NotificationStore {
         }
         // Forget who is gone: a long meeting's comings and goings must not pile up.
         for (const id of names.keys()) if (!after.has(id)) names.delete(id);
+      }
+      // Knocks, for whoever may let people in; a person no longer waiting leaves the notification (the last takes it).
+      if (next.waitingIdentities !== prev.waitingIdentities) {
+        const waiting = new Set(next.waitingIdentities);
+        const before = new Set(prev.waitingIdentities);
+        const knocked = next.waitingIdentities.filter((id) => !before.has(id)).map((id) => personOf(id));
+        if (live && next.grants.roomAdmin && knocked.length) group('participantWaiting', knocked);
+        for (const n of items) {
+          if (n.kind !== 'participantWaiting' || n.people.every((p) => waiting.has(p.identity))) continue;
+          const people = n.people.filter((p) => waiting.has(p.identity));
+          if (people.length === 0) removeWhere((m) => m.id === n.id);
+          else {
+            // In place: shrinking is not news, so it keeps its position (and its time).
+            items = items.map((m) => (m.id === n.id ? { ...n, people } : m));
+            notify();
+          }
+        }
       }
       if (live && next.info.isRecording !== prev.info.isRecording) {
         push({ id: nextId(), kind: next.info.isRecording ? 'recordingStarted' : 'recordingStopped', time: Date.now() });

@@ -31,6 +31,10 @@ export function notificationText(notification: RoomNotification, labels: Labels)
       if (names.length === 1) return joined ? labels.participantJoined(names[0]!) : labels.participantLeft(names[0]!);
       return joined ? labels.participantsJoined(names.length, names) : labels.participantsLeft(names.length, names);
     }
+    case 'participantWaiting': {
+      const names = notification.people.map((p) => p.name);
+      return names.length === 1 ? labels.participantWaiting(names[0]!) : labels.participantsWaiting(names.length, names);
+    }
     case 'handRaised':
       return labels.handRaisedBy(notification.person.name);
     case 'recordingStarted':

@@ -37,6 +37,12 @@ export interface AdminActions {
    * `roomkit.spotlight` attribute, `SPOTLIGHT_ATTRIBUTE`). `VideoConference` and `ParticipantList` only.
    */
   onSpotlight?: (identity: string, on: boolean) => Promise<unknown>;
+  /** Lets the participant in from the waiting room, on your server (the room actions route's `admit`). `ParticipantList` only. */
+  onAdmit?: (identity: string) => Promise<unknown>;
+  /** Lets everyone waiting in, on your server (`admit-all`). `ParticipantList` only. */
+  onAdmitAll?: () => Promise<unknown>;
+  /** Turns the participant away from the waiting room, on your server (`deny`). `ParticipantList` only. */
+  onDeny?: (identity: string) => Promise<unknown>;
 }
 
 /** @internal Admin actions provided once (by VideoConference) for every tile. */

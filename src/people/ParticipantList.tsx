@@ -13,6 +13,7 @@ import { displayName } from '../room/displayName.js';
 import { useVirtualRows } from '../ui/useVirtualRows.js';
 import { useControllableState } from '../ui/useControllableState.js';
 import { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';
+import { WaitingQueue } from './WaitingQueue.js';
 import { defaultTileLabels, type TileLabels } from '../tile/index.js';
 
 /** This file's English defaults besides the common ones. */
@@ -150,6 +151,9 @@ export function ParticipantList({
   onUpdatePermissions,
   onLowerHand,
   onSpotlight,
+  onAdmit,
+  onAdmitAll,
+  onDeny,
   labels: overrides,
   className,
   ...rest
@@ -165,10 +169,13 @@ export function ParticipantList({
       ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
       ...(onLowerHand ? { onLowerHand } : {}),
       ...(onSpotlight ? { onSpotlight } : {}),
+      ...(onAdmit ? { onAdmit } : {}),
+      ...(onAdmitAll ? { onAdmitAll } : {}),
+      ...(onDeny ? { onDeny } : {}),
     }),
-    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight],
+    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, onAdmit, onAdmitAll, onDeny],
   );
-  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand || onSpotlight)) {
+  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand || onSpotlight || onAdmit || onAdmitAll || onDeny)) {
     if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);
@@ -206,6 +213,11 @@ export function ParticipantList({
 
   return (
     <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
+      {isAdmin ? (
+        <AdminActionsContext.Provider value={actions}>
+          <WaitingQueue labels={overrides} />
+        </AdminActionsContext.Provider>
+      ) : null}
       {showSearch ? (
         <div className="rk-participant-search">
           <label className="rk-visually-hidden" htmlFor={searchId}>

@@ -5,6 +5,7 @@
 export { AdminActionsContext, ParticipantAdminMenu } from './ParticipantAdminMenu.js';
 export type { AdminActions } from './ParticipantAdminMenu.js';
 export { ParticipantList } from './ParticipantList.js';
+export { WaitingQueue } from './WaitingQueue.js';
 export { listedIdentities } from './listedParticipants.js';
 export { useParticipantList } from './useParticipantList.js';
 export { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';

@@ -28,6 +28,18 @@ export interface PeopleLabels {
   microphoneOn: string;
   /** A participant list row's camera state when it is on. */
   cameraOn: string;
+  /** The participant list's waiting-room section, with how many wait: "Waiting (3)". */
+  waitingQueue: (count: number) => string;
+  /** The button that lets one waiting person in; `name` completes its accessible name. */
+  admit: string;
+  /** The accessible name of the button that lets `name` in: "Admit Ann". */
+  admitPerson: (name: string) => string;
+  /** The button that lets everyone waiting in. */
+  admitAll: string;
+  /** The button that turns one waiting person away. */
+  deny: string;
+  /** The accessible name of the button that turns `name` away: "Deny Ann". */
+  denyPerson: (name: string) => string;
 }
 
 declare module '../ui/labels.js' {
@@ -52,4 +64,10 @@ export const defaultPeopleLabels: PeopleLabels = {
   participantSearchResults: (matches, total) => (matches === 0 ? 'No one matches' : `${matches} of ${total} shown`),
   microphoneOn: 'Microphone on',
   cameraOn: 'Camera on',
+  waitingQueue: (count) => `Waiting (${count})`,
+  admit: 'Admit',
+  admitPerson: (name) => `Admit ${name}`,
+  admitAll: 'Admit all',
+  deny: 'Deny',
+  denyPerson: (name) => `Deny ${name}`,
 };

@@ -1,6 +1,7 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
 import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
+import { WAITING_ATTRIBUTE } from '../room/hooks/useWaitingRoom.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
 import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
@@ -347,6 +348,17 @@ export class TestRoom extends Room {
   setAttributes(identity: string, attributes: Record<string, string>): this {
     this.participants.setAttributes(identity, attributes);
     return this;
+  }
+
+  /** A host lets `identity` (waiting, or this session) in with `grants` (default a guest's): the route's `admit`. */
+  admit(identity: string, grants: Omit<TestGrants, 'roomAdmin' | 'roomRecord'> = { canPublish: true, canSubscribe: true, canPublishData: true }): this {
+    return this.setPermissions(identity, grants);
+  }
+
+  /** A host turns `identity` away (the route's `deny`): told by its attribute, then removed (this session: disconnected). */
+  deny(identity: string): this {
+    this.setAttributes(identity, { [WAITING_ATTRIBUTE]: 'denied' });
+    return identity === this.sim.local.identity ? this.setConnectionState('disconnected', DisconnectReason.PARTICIPANT_REMOVED) : this.removeParticipant(identity);
   }
 
   /** An admin spotlights `identity` for everyone (`on`, default true) or ends it: the route's `spotlight` action. */

@@ -49,6 +49,11 @@ export interface TestParticipantInit {
   kind?: TestParticipantKind;
   /** Participant attributes. */
   attributes?: Record<string, string>;
+  /**
+   * Knocks at a waiting room: joins with no rights (no publish, subscribe or data), as the token route's `wait: true`
+   * makes it. A `roomAdmin` session sees them in the queue; `TestRoom.admit` and `deny` play the host's answer.
+   */
+  waiting?: boolean;
   /** An agent's initial `lk.agent.state` attribute. */
   agentState?: string;
   /**
@@ -108,7 +113,11 @@ export class SimulatedParticipants {
       hidden: init.hidden ?? false,
       kind: KIND[init.kind ?? 'standard'],
       attributes: { ...init.attributes, ...(init.agentState === undefined ? {} : { [AGENT_STATE_ATTRIBUTE]: init.agentState }) },
-      permission: permissionFrom({ hidden: init.hidden ?? false, ...(init.canPublish === undefined ? {} : { canPublish: init.canPublish }) }),
+      permission: permissionFrom({
+        hidden: init.hidden ?? false,
+        ...(init.canPublish === undefined ? {} : { canPublish: init.canPublish }),
+        ...(init.waiting ? { canPublish: false, canSubscribe: false, canPublishData: false } : {}),
+      }),
       tracks: [],
       version: 0,
       encrypted: init.encrypted ?? this.ctx.encrypted,

@@ -171,7 +171,7 @@ describe('createRoomActions: the client of the room actions route', () => {
   it('its callbacks are the components’ callback props (type test)', () => {
     const { admin } = createRoomActions({ endpoint: '/x' }).forRoom(createTestRoom());
     const props: AdminActions = admin;
-    expect(Object.keys(props).sort()).toEqual(['onLowerHand', 'onMuteParticipant', 'onRemoveParticipant', 'onSpotlight', 'onUpdatePermissions']);
+    expect(Object.keys(props).sort()).toEqual(['onAdmit', 'onAdmitAll', 'onDeny', 'onLowerHand', 'onMuteParticipant', 'onRemoveParticipant', 'onSpotlight', 'onUpdatePermissions']);
   });
 });
 

@@ -49,6 +49,12 @@ export interface RoomActionCallbacks {
     onLowerHand: (identity: string) => Promise<RoomActionResult>;
     /** Puts the participant in the room's spotlight for everyone (`on`), or takes them out. */
     onSpotlight: (identity: string, on: boolean) => Promise<RoomActionResult>;
+    /** Lets the participant in from the waiting room, with the rights of their role. */
+    onAdmit: (identity: string) => Promise<RoomActionResult>;
+    /** Lets everyone waiting in. */
+    onAdmitAll: () => Promise<RoomActionResult>;
+    /** Turns the participant away from the waiting room (they are told, and disconnected). */
+    onDeny: (identity: string) => Promise<RoomActionResult>;
   };
   /** `RecordingControl`'s actions. */
   readonly recording: {
@@ -139,6 +145,9 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
             onUpdatePermissions: (identity, permissions) => act({ type: 'update-permissions', identity, permissions: { canPublish: permissions.canPublish } }),
             onLowerHand: (identity) => act({ type: 'lower-hand', identity }),
             onSpotlight: (identity, on) => act({ type: 'spotlight', identity, on }),
+            onAdmit: (identity) => act({ type: 'admit', identity }),
+            onAdmitAll: () => act({ type: 'admit-all' }),
+            onDeny: (identity) => act({ type: 'deny', identity }),
           },
           recording: {
             onStartRecording: () => act({ type: 'start-recording' }),
