@@ -55,7 +55,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-source': 'The track source shown or toggled.',
   'data-share-sound': "On a screen-share tile's indicator: the share carries its sound (`screen_share_audio`).",
   'data-speaking': 'The participant is speaking now.',
-  'data-state': 'The state of a toggle (on/off; raised/lowered for the raise-hand toggle), of the connection (on the toast), of an audio visualizer (live, or static without Web Audio or a track), of a connection test (idle, running, passed, failed, cancelled), or of a recording’s placeholder (waiting: no one else in the room; error: no url or token in the address; else the connection state).',
+  'data-state': 'The state of a toggle (on/off; raised/lowered for the raise-hand toggle), of the connection (on the toast), of an audio visualizer (live, or static without Web Audio or a track), of a connection test (idle, running, passed, failed, cancelled), of a recording’s placeholder (waiting: no one else in the room; error: no url or token in the address; else the connection state), or of a conference’s placeholder (waiting: this session waits for a host to let it in; else the connection state).',
   'data-step': 'Which step of the connection test a list item shows: signalling, webrtc, publishAudio, publishVideo, roundTrip, turn.',
   'data-video': "The state of the tile's video: playing, muted, off, or unavailable (no `canSubscribe`); on the agent presence, present while the agent's (or its avatar's) video shows.",
   'data-emoji': 'The reaction emoji shown on a tile, or sent by a reactions menu button.',

@@ -1,5 +1,5 @@
 import { RoomKitError } from '../room/RoomKitError.js';
-import type { TokenGrants } from './createConnectionHandler.js';
+import type { TokenGrants } from './tokenGrants.js';
 
 /**
  * Where one person stands in one room's waiting room, as your token route and room actions route share it.
