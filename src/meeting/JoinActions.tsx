@@ -2,6 +2,9 @@ import { LeaveButton } from '../room/LeaveButton.js';
 import { connectionOf, sessionConnections, sessionRetries } from '../room/connection/sessionConnections.js';
 import { useRoom } from '../room/useRoom.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { defaultWaitingLabels } from '../people/index.js';
+
+const WAITING_DEFAULTS = defaultWaitingLabels();
 
 /**
  * What a conference shows in place of its control bar while it is not in a session (joining, refused, ended, or
@@ -21,7 +24,7 @@ export function JoinActions({
   labels: Partial<RoomKitLabels> | undefined;
 }) {
   const room = useRoom();
-  const labels = useLabels(overrides);
+  const labels = useLabels(overrides, WAITING_DEFAULTS);
   const retry = sessionRetries.get(room);
   // Only a provider that joins can join again: a connection query (fetched again) or details to connect with.
   const given = sessionConnections.get(room);

@@ -2,7 +2,7 @@ import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Captions } from '../captions/index.js';
 import { Chat, defaultChatLabels } from '../chat/index.js';
-import { ConnectionStateToast, useConnectionMessage } from '../room/ConnectionStateToast.js';
+import { ConnectionStateToast } from '../room/ConnectionStateToast.js';
 import { ControlBar } from './ControlBar.js';
 import { JoinActions } from './JoinActions.js';
 import { cx, flag } from '../ui/dev.js';
@@ -12,7 +12,7 @@ import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee
 import { CloseIcon, KeyboardIcon, SpeakerViewIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
-import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels } from '../people/index.js';
+import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useWaitingConnection } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
 import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
@@ -169,7 +169,7 @@ export function VideoConference({
   const tiles = useTileKeys();
   const sharing = tiles.some((k) => k.endsWith(Track.Source.ScreenShare));
   const shown = pinned || spotlight.length || sharing ? 'focus' : layout;
-  const connection = useConnectionMessage(labels, 'VideoConference');
+  const connection = useWaitingConnection(labels, 'VideoConference');
   const root = useRef<HTMLDivElement>(null);
   // The close button shows on small screens, where the panel covers the stage: focus goes back to its toggle (or to
   // the More button holding it).

@@ -48,7 +48,7 @@ export function WaitingQueue({ labels: overrides }: { labels: Partial<RoomKitLab
   return (
     <section className="rk-waiting-queue" aria-labelledby={headingId} data-count={queue.length}>
       <div className="rk-waiting-queue-header">
-        <h3 id={headingId} className="rk-waiting-queue-heading">
+        <h3 id={headingId}>
           {labels.waitingQueue(queue.length)}
         </h3>
         {onAdmitAll && queue.length > 1 ? (
@@ -63,13 +63,13 @@ export function WaitingQueue({ labels: overrides }: { labels: Partial<RoomKitLab
           </button>
         ) : null}
       </div>
-      <ul role="list" className="rk-waiting-queue-rows">
+      <ul role="list">
         {queue.map((participant) => {
           const { identity } = participant;
           const name = displayName(participant);
           const busy = pending.has(identity) || pending.has(ALL);
           return (
-            <li key={identity} className="rk-waiting-row" data-identity={identity} data-pending={flag(busy)}>
+            <li key={identity} className="rk-participant-row rk-waiting-row" data-identity={identity} data-pending={flag(busy)}>
               <span className="rk-avatar rk-participant-avatar" aria-hidden="true">
                 {name.slice(0, 1).toUpperCase()}
               </span>

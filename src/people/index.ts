@@ -6,6 +6,7 @@ export { AdminActionsContext, ParticipantAdminMenu } from './ParticipantAdminMen
 export type { AdminActions } from './ParticipantAdminMenu.js';
 export { ParticipantList } from './ParticipantList.js';
 export { WaitingQueue } from './WaitingQueue.js';
+export { useWaitingConnection } from './useWaitingConnection.js';
 export { listedIdentities } from './listedParticipants.js';
 export { useParticipantList } from './useParticipantList.js';
-export { defaultPeopleLabels, type PeopleLabels } from './peopleLabels.js';
+export { defaultPeopleLabels, defaultWaitingLabels, type PeopleLabels } from './peopleLabels.js';

@@ -28,6 +28,12 @@ export interface PeopleLabels {
   microphoneOn: string;
   /** A participant list row's camera state when it is on. */
   cameraOn: string;
+  /** The waiting room's screen while a host has not let this session in yet; `room` is the room's name. */
+  waitingForHost: (room: string) => string;
+  /** The waiting room's button that stops waiting and leaves. */
+  cancelWaiting: string;
+  /** What a person a host turned away from the waiting room reads. */
+  waitingDenied: string;
   /** The participant list's waiting-room section, with how many wait: "Waiting (3)". */
   waitingQueue: (count: number) => string;
   /** The button that lets one waiting person in; `name` completes its accessible name. */
@@ -44,6 +50,18 @@ export interface PeopleLabels {
 
 declare module '../ui/labels.js' {
   interface RoomKitLabels extends PeopleLabels {}
+}
+
+/** The waiting screen's strings, which a room kind shows without the participant list (`AudioConference`). */
+export type WaitingLabels = Pick<PeopleLabels, 'waitingForHost' | 'cancelWaiting' | 'waitingDenied'>;
+
+/** @internal English defaults of {@link WaitingLabels}. */
+export function defaultWaitingLabels(): WaitingLabels {
+  return {
+    waitingForHost: (room) => (room ? `Waiting for the host to let you in to ${room}.` : 'Waiting for the host to let you in.'),
+    cancelWaiting: 'Cancel',
+    waitingDenied: 'The host did not let you in.',
+  };
 }
 
 /** English defaults of {@link PeopleLabels}. */
@@ -64,6 +82,7 @@ export const defaultPeopleLabels: PeopleLabels = {
   participantSearchResults: (matches, total) => (matches === 0 ? 'No one matches' : `${matches} of ${total} shown`),
   microphoneOn: 'Microphone on',
   cameraOn: 'Camera on',
+  ...defaultWaitingLabels(),
   waitingQueue: (count) => `Waiting (${count})`,
   admit: 'Admit',
   admitPerson: (name) => `Admit ${name}`,

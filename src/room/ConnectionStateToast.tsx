@@ -2,7 +2,6 @@ import { ConnectionState, DisconnectReason } from 'livekit-client';
 import type { HTMLAttributes } from 'react';
 import { useRoomStore } from './RoomContext.js';
 import { useStoreValue } from './useStoreValue.js';
-import { deniedOf, waitingOf } from './hooks/useWaitingRoom.js';
 import { cx } from '../ui/dev.js';
 import { useLabels, type CommonLabels, type RoomKitLabels } from '../ui/labels.js';
 
@@ -20,8 +19,6 @@ export interface ConnectionMessage {
   text: string | undefined;
   /** Disconnected because joining failed (a refused token, a missing room, no media server): trying again may help. */
   failed: boolean;
-  /** In the room, but waiting for a host to let this session in (a waiting room): not in the meeting yet. */
-  waiting: boolean;
 }
 
 /** @internal The connection state in words, from the labels: never a raw error code or enum name. */
@@ -30,15 +27,10 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
   const state = useStoreValue(store.subscribe, () => store.getState().connectionState);
   const reason = useStoreValue(store.subscribe, () => store.getState().disconnectReason);
   const error = useStoreValue(store.subscribe, () => store.getState().error);
-  const waiting = useStoreValue(store.subscribe, () => waitingOf(store));
-  const denied = useStoreValue(store.subscribe, () => deniedOf(store));
-  const room = useStoreValue(store.subscribe, () => store.getState().info.name);
   const inSession =
-    !waiting && (state === ConnectionState.Connected || state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting);
+    state === ConnectionState.Connected || state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting;
   let text: string | undefined;
-  if (waiting) text = labels.waitingForHost(room);
-  else if (denied) text = labels.waitingDenied;
-  else if (state === ConnectionState.Connecting) text = labels.connecting;
+  if (state === ConnectionState.Connecting) text = labels.connecting;
   else if (state === ConnectionState.Reconnecting) text = labels.reconnecting;
   // Only the signalling connection is down: media keeps flowing, so the toast stays a small indicator.
   else if (state === ConnectionState.SignalReconnecting) text = labels.signalReconnecting;
@@ -51,7 +43,7 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
     else if (reason !== undefined) text = labels.disconnected;
   }
   const failed = state === ConnectionState.Disconnected && error !== undefined && error.code !== 'disconnected';
-  return { state, inSession, text, failed, waiting };
+  return { state, inSession, text, failed };
 }
 
 /**

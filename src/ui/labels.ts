@@ -34,12 +34,6 @@ export interface CommonLabels {
   disconnected: string;
   /** Shown with {@link RoomKitLabels.disconnectReason}'s words: "Disconnected: you were removed from the meeting". */
   disconnectedWithReason: (reason: string) => string;
-  /** The waiting room's screen while a host has not let this session in yet; `room` is the room's name. */
-  waitingForHost: (room: string) => string;
-  /** The waiting room's button that stops waiting and leaves. */
-  cancelWaiting: string;
-  /** What a person a host turned away from the waiting room reads. */
-  waitingDenied: string;
   /** Why a session ended, in words (a fragment for `disconnectedWithReason`), from livekit-client's reason. */
   disconnectReason: (reason: DisconnectReason) => string;
   /** A failure in words for the people in the meeting, by `RoomKitError` code (the error's own message is for developers). */
@@ -135,9 +129,6 @@ export const defaultCommonLabels: CommonLabels = {
   flipCamera: 'Flip camera',
   disconnected: 'Disconnected',
   disconnectedWithReason: (reason) => `Disconnected: ${reason}`,
-  waitingForHost: (room) => (room ? `Waiting for the host to let you in to ${room}.` : 'Waiting for the host to let you in.'),
-  cancelWaiting: 'Cancel',
-  waitingDenied: 'The host did not let you in.',
   disconnectReason: (reason) => DISCONNECT_REASONS[DisconnectReason[reason] ?? ''] ?? 'the connection was lost',
   roomError: (code) => ROOM_ERRORS[code],
   working: 'Working…',
