@@ -102,12 +102,18 @@ function Knocks({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A roomAdmin with guests waiting: a "Waiting (2)" section above the list, with Admit, Deny and Admit all, in knock order. */
+/** An action that stays running, so the picture shows its busy state whenever it is taken. */
+const running = () => new Promise<void>(() => {});
+
+/**
+ * A roomAdmin with guests waiting: a "Waiting (2)" section above the list, with Admit, Deny and Admit all, in knock
+ * order. Admitting Ann is under way: her buttons are busy.
+ */
 export const WaitingRoom: Story = {
   args: { roomAdmin: true, participants: 2 },
   render: () => (
     <Knocks>
-      <ParticipantList style={{ height: 420, width: 360 }} onAdmit={slow} onDeny={slow} onAdmitAll={slow} />
+      <ParticipantList style={{ height: 420, width: 360 }} onAdmit={running} onDeny={slow} onAdmitAll={slow} />
     </Knocks>
   ),
   play: async ({ canvasElement }) => {
