@@ -6,6 +6,7 @@ import type { RoomOptions } from 'livekit-client';
 /** The roles the demo backend hands out (see dev/customer-backend ROLE_GRANTS). */
 export const LIVE_ROLES = {
   publisher: 'Publisher',
+  guest: 'Guest (waits to be let in)',
   viewer: 'Viewer',
   admin: 'Admin',
   recorder: 'Recorder',

@@ -13,16 +13,18 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // An app writes `from '@roomkit/react/server'`; the example imports the same entry from source, so tests, the
 // demo and `npm run customer-backend` run without a build.
-import { createConnectionHandler, createRoomActionsHandler, toNodeListener } from '../../src/server/index';
+import { createConnectionHandler, createRoomActionsHandler, createWaitingRoomStore, toNodeListener } from '../../src/server/index';
 import type { ConnectionParticipant, RecordingOptions, TokenGrants } from '../../src/server/index';
 
-export type MeetingRole = 'publisher' | 'viewer' | 'admin' | 'recorder' | 'observer';
+export type MeetingRole = 'publisher' | 'guest' | 'viewer' | 'admin' | 'recorder' | 'observer';
 
 export type MeetingGrants = TokenGrants;
 
 /** Each role gets only the rights it needs. */
 export const ROLE_GRANTS: Readonly<Record<MeetingRole, Readonly<MeetingGrants>>> = {
   publisher: { canPublish: true, canSubscribe: true, canPublishData: true },
+  // A publisher once let in: until an admin admits them, they wait without rights (`wait: true`, below).
+  guest: { canPublish: true, canSubscribe: true, canPublishData: true },
   viewer: { canPublish: false, canSubscribe: true, canPublishData: false },
   admin: { canPublish: true, canSubscribe: true, canPublishData: true, roomAdmin: true, roomRecord: true },
   recorder: { canPublish: false, canSubscribe: true, canPublishData: false, hidden: true, roomRecord: true },
@@ -83,6 +85,7 @@ function participantFrom(body: Readonly<Record<string, unknown>>, defaultRole: M
     identity: optionalString(body, 'identity') ?? `guest-${randomUUID().slice(0, 8)}`,
     ...(name !== undefined && { name }),
     grants: ROLE_GRANTS[role as MeetingRole],
+    ...(role === 'guest' && { wait: true }),
   };
 }
 
@@ -135,7 +138,10 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
   if (!options.apiKey) throw new Error('The customer backend needs a Room API key (ROOM_API_KEY).');
   const defaultRoom = options.defaultRoom ?? 'demo';
   const defaultRole = options.defaultRole ?? 'viewer';
+  // Who waits and who was let in: the token route records knocks, the room actions route admits and denies.
+  const waitingRoom = createWaitingRoomStore();
   const handler = createConnectionHandler({
+    waitingRoom,
     apiKey: options.apiKey,
     roomApiUrl: options.roomApiUrl,
     ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
@@ -150,6 +156,7 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
   const actionsRoute = toNodeListener(
     createRoomActionsHandler({
       apiKey: options.apiKey,
+      waitingRoom,
       ...(options.mediaUrl !== undefined && { mediaUrl: options.mediaUrl }),
       ...(options.recording !== undefined && { recording: options.recording }),
       onError: (error) => console.warn(`Customer backend (room actions): ${error.message}`),

@@ -13,6 +13,7 @@ import { CameraFlipButton } from '../media/devices/CameraFlip.js';
 import { ConnectionTest, useConnectionTestLabels } from '../connection-test/index.js';
 import { MediaDeviceSelect } from '../media/devices/MediaDeviceSelect.js';
 import { useCan } from '../room/hooks/useCan.js';
+import { useGrants } from '../room/hooks/useGrants.js';
 import { useLocalParticipant } from '../room/hooks/useLocalParticipant.js';
 import { useMediaDevices } from '../media/devices/useMediaDevices.js';
 import { useRoom } from '../room/useRoom.js';
@@ -82,8 +83,12 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const testLabels = useConnectionTestLabels(overrides);
   const room = useRoom();
   const local = useLocalParticipant();
-  const canMic = useCan('canPublish', { source: 'microphone' });
-  const canCam = useCan('canPublish', { source: 'camera' });
+  // A waiting room's guest (a token without any right) chooses a camera and microphone too: they publish once a host
+  // lets them in with publishing (a viewer's admission publishes nothing).
+  const grants = useGrants();
+  const waitingGuest = !grants.canPublish && !grants.canSubscribe && !grants.canPublishData && !grants.hidden;
+  const canMic = useCan('canPublish', { source: 'microphone' }) || waitingGuest;
+  const canCam = useCan('canPublish', { source: 'camera' }) || waitingGuest;
   const viewer = !canMic && !canCam;
   const { choices: remembered } = useUserChoices();
   // What the person changed on this screen; until then what this browser remembers, else the defaults. The

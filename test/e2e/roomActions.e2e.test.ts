@@ -10,7 +10,7 @@ import { EgressClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { EGRESS_START, launchBrowser, WAIT, type BrowserSession } from './support';
+import { EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -40,13 +40,7 @@ afterEach(({ task }) => {
   if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${browser.logs.join('\n')}`);
 });
 
-async function join(name: string, role: string): Promise<Page> {
-  const page = await browser.newPage(name);
-  await page.goto(`${demo.url}?name=${name}&role=${role}&room=${ROOM}&capture=small`);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Meeting controls' }).waitFor();
-  return page;
-}
+const join = (name: string, role: string): Promise<Page> => joinDemoPage(browser, demo.url, { name, role, room: ROOM });
 
 /** The media server's room of this test file (the Room API named it `actions-<suffix>`). */
 const mediaRoom = () => demo.media!.rooms().find((r) => r.name.startsWith(`${ROOM}-`));

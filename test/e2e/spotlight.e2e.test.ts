@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { launchBrowser, WAIT, type BrowserSession } from './support';
+import { joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -32,13 +32,7 @@ afterEach(({ task }) => {
   if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${browser.logs.join('\n')}`);
 });
 
-async function join(name: string, role: string): Promise<Page> {
-  const page = await browser.newPage(name);
-  await page.goto(`${demo.url}?name=${name}&role=${role}&room=${ROOM}&capture=small`);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Meeting controls' }).waitFor();
-  return page;
-}
+const join = (name: string, role: string): Promise<Page> => joinDemoPage(browser, demo.url, { name, role, room: ROOM });
 
 /** The names of the tiles a page shows large, once it shows the focus layout. */
 const large = (page: Page) => page.locator('.rk-conference-stage .rk-focus-main .rk-tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));

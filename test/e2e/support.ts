@@ -75,6 +75,22 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
   };
 }
 
+/**
+ * Opens the demo (`demoUrl`) as `name` in the demo backend's `role`, in the room named `room`, with the small capture
+ * (`?capture=small`), joins from its PreJoin, and waits for `ready`: by default the meeting's toolbar.
+ */
+export async function joinDemoPage(
+  browser: BrowserSession,
+  demoUrl: string,
+  { name, role, room, ready = (page) => page.getByRole('toolbar', { name: 'Meeting controls' }).waitFor() }: { name: string; role: string; room: string; ready?: (page: Page) => Promise<unknown> },
+): Promise<Page> {
+  const page = await browser.newPage(name);
+  await page.goto(`${demoUrl}?name=${name}&role=${role}&room=${room}&capture=small`);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await ready(page);
+  return page;
+}
+
 export interface BrowserSession {
   context: BrowserContext;
   /**
