@@ -43,8 +43,8 @@ describe('a grant after the join (UpdateParticipant)', () => {
   it('publishes the camera and microphone a guest chose once a session that joined with no rights is given them', async () => {
     const room = 'later-guest';
     const guest = await enter(room, 'guest', NO_RIGHTS, 'video');
-    // joined and waiting: nothing to publish with, nothing asked of the devices
-    await guest.locator('.rk-toast[data-state="connected"]').waitFor({ state: 'attached', timeout: WAIT.timeout });
+    // joined and waiting (the conference's waiting screen): nothing to publish with, nothing asked of the devices
+    await guest.locator('.rk-placeholder[data-state="waiting"]').waitFor({ timeout: WAIT.timeout });
     expect(await guest.evaluate(() => window.laterGrant.getUserMediaCalls)).toBe(0);
     expect(sources(room, 'guest')).toEqual([]);
 
