@@ -29,6 +29,22 @@ export const Publisher: Story = {
   },
 };
 
+/**
+ * A waiting room's guest (a token without any right, until a host lets them in): the same choices as a publisher,
+ * which publish once they are let in with publishing.
+ */
+export const WaitingGuest: Story = {
+  args: { canPublish: false, canSubscribe: false, canPublishData: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const preview = c.getByLabelText('Camera preview') as HTMLVideoElement;
+    await waitFor(() => expect(preview.videoWidth).toBeGreaterThan(0));
+    await expect(c.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(c.getByRole('button', { name: 'Join' }));
+    await expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ audioEnabled: true, videoEnabled: true, viewer: false }));
+  },
+};
+
 export const Viewer: Story = {
   args: { canPublish: false },
   play: async ({ canvasElement }) => {

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AudioConference } from '../../src/audio-room/index';
-import { LiveAnnouncer, RoomProvider, useNotifications, useWaitingRoom, VideoConference, WAITING_ATTRIBUTE } from '../../src/index';
+import { LiveAnnouncer, PreJoin, RoomProvider, useNotifications, useWaitingRoom, VideoConference, WAITING_ATTRIBUTE } from '../../src/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 const NO_RIGHTS = { canPublish: false, canSubscribe: false, canPublishData: false };
@@ -61,6 +61,20 @@ describe('waiting to be let in', () => {
     expect(turnedAway.localParticipant.attributes[WAITING_ATTRIBUTE]).toBe('denied');
     meeting(turnedAway);
     expect(placeholder()).toHaveTextContent('The host did not let you in.');
+  });
+
+  it("PreJoin offers a waiting guest the camera and microphone: they publish once they are let in", async () => {
+    const room = createTestRoom({ connectionState: 'disconnected', local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS } });
+    const onSubmit = vi.fn();
+    render(
+      <RoomProvider room={room}>
+        <PreJoin onSubmit={onSubmit} />
+      </RoomProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/You will join as a viewer/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ audioEnabled: true, videoEnabled: true, viewer: false }));
   });
 
   it('an audio room waits the same way: words, and no chat to read', () => {
