@@ -10,6 +10,7 @@ import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
 import { decodeJoinRequest, decodeRequest, encodeResponse } from './signal';
 import { TokenError, verifyAccessToken, type AccessTokenClaims, type SecretLookup } from './token';
+import { rememberClaims } from './tokenRefresh';
 
 const V0_MESSAGE =
   'the RoomKit dev media server speaks only the v1 signalling path (/rtc/v1); keep livekit-client\'s singlePeerConnection enabled';
@@ -136,6 +137,7 @@ export class SignalConnections {
       },
       request,
     );
+    rememberClaims(participant, claims, claims.issuer, this.secret(claims.issuer));
     this.serve(ws, room, participant);
   }
 

@@ -24,6 +24,7 @@ import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
 import { ensureAdmin, ensureCreate, ensureList, type ServerCaller } from './serverAuth';
 import { TwirpError, twirpMethod, type TwirpMethod } from './twirp';
+import { refreshToken } from './tokenRefresh';
 
 type Caller = ServerCaller | undefined;
 
@@ -71,6 +72,8 @@ export function updateParticipant(rooms: RoomRegistry, request: UpdateParticipan
   if (Object.keys(request.attributes).length > 0) update.attributes = request.attributes;
   if (Object.keys(update).length > 0) participant.applyMetadata(update);
   if (request.permission) participant.setPermission(request.permission.clone());
+  // Its claims changed: as LiveKit, a fresh token for its next full reconnect.
+  if (Object.keys(update).length > 0 || request.permission) refreshToken(participant);
   return participant;
 }
 

@@ -6,6 +6,7 @@ import type { Participant, ParticipantState } from './participant';
 import type { ServerDataMessage, ServerTextMessage } from './data';
 import { Room, type RoomState } from './room';
 import { SyntheticCrowd, type SyntheticOptions } from './synthetic/crowd';
+import { refreshToken } from './tokenRefresh';
 
 /** A connection quality the control API can impose. */
 export type QualityName = 'excellent' | 'good' | 'poor' | 'lost';
@@ -95,6 +96,7 @@ export class RoomRegistry {
   setPermissions(room: string, identity: string, patch: PermissionPatch): ParticipantState {
     const participant = this.requireParticipant(room, identity);
     participant.setPermission(applyPermissionPatch(participant.permission, patch));
+    refreshToken(participant);
     return participant.state();
   }
 
@@ -105,6 +107,7 @@ export class RoomRegistry {
   ): ParticipantState {
     const participant = this.requireParticipant(room, identity);
     participant.applyMetadata(update);
+    refreshToken(participant);
     return participant.state();
   }
 

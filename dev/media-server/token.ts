@@ -35,6 +35,8 @@ export interface AccessTokenClaims {
   exp?: number;
   /** `nbf` in epoch seconds, when present. */
   nbf?: number;
+  /** `iss`: the key id whose secret signed it, when present. */
+  issuer?: string;
   video: VideoGrant;
 }
 
@@ -181,6 +183,7 @@ export function verifyAccessToken(token: string, secret: string | SecretLookup, 
   }
   if (typeof payload.exp === 'number') claims.exp = payload.exp;
   if (typeof payload.nbf === 'number') claims.nbf = payload.nbf;
+  if (typeof payload.iss === 'string') claims.issuer = payload.iss;
   return claims;
 }
 

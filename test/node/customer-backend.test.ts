@@ -110,7 +110,9 @@ describe('customer backend', () => {
     const reply = await post(tokenUrl, { room: 'Roles', identity: `as-${role}`, role: role as MeetingRole });
     expect(reply.status).toBe(200);
     const { token, room } = JSON.parse(reply.text) as { token: string; room: string };
-    expect(verifyToken(token, SIGNING_SECRET, { now: START }).video).toEqual({ roomJoin: true, room, ...grants });
+    // A guest knocks first: no rights until an admin lets them in (then `grants`, see test/node/waitingRoom.test.ts).
+    const waiting = { canPublish: false, canSubscribe: false, canPublishData: false, hidden: false, roomAdmin: false, roomRecord: false };
+    expect(verifyToken(token, SIGNING_SECRET, { now: START }).video).toEqual({ roomJoin: true, room, ...(role === 'guest' ? waiting : grants) });
   });
 
   it('gives the least privileged role (viewer) and a guest identity when the request names none', async () => {

@@ -107,6 +107,7 @@ describe('the waiting room on the dev media server', () => {
     expect(grantsOf(ann.token)).toMatchObject({ canPublish: false, canSubscribe: false, canPublishData: false, hidden: false });
     expect(permissionOf(ann.join.participant!)).toEqual(NONE);
     const seen = await host.client.next('update', (u) => u.participants.some((p) => p.identity === 'ann'));
+    expect(ann.client.received.some((r) => r.message.case === 'refreshToken')).toBe(false);
     expect(permissionOf(seen.participants.find((p) => p.identity === 'ann')!)).toEqual(NONE);
     expect(await waitingRoom.get(slug, 'ann')).toEqual({ state: 'waiting', grants: ROLES.guest!.grants });
 
@@ -117,6 +118,15 @@ describe('the waiting room on the dev media server', () => {
     await host.client.next('update', (u) => u.participants.some((p) => p.identity === 'ann' && p.permission?.canPublish === true));
     expect(permissionOf(await rooms.getParticipant(slug, 'ann'))).toEqual(ALL);
     expect(await waitingRoom.get(slug, 'ann')).toEqual({ state: 'admitted', grants: ROLES.guest!.grants });
+    // As LiveKit does after a claims change, the media server sends Ann a fresh token with her new rights: livekit-client
+    // keeps it for a full reconnect, so a dropped network brings her back in, not to the queue.
+    const refreshed = await ann.client.next('refreshToken');
+    expect(grantsOf(refreshed)).toMatchObject({ room: slug, canPublish: true, canSubscribe: true, canPublishData: true, hidden: false });
+    expect(decodeJwt(refreshed).payload).toMatchObject({ sub: 'ann', name: 'ANN' });
+    await ann.client.close();
+    const back = await RawSignalClient.join(server.url, refreshed);
+    cleanups.push(() => back.client.close());
+    expect(permissionOf(back.join.participant!)).toEqual(ALL);
     // A renewal (or a re-join after a dropped network) asks the token route again: the role's grants, not the queue.
     const renewed = await connection(slug, 'ann', 'guest');
     expect(grantsOf(renewed.token)).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true });
