@@ -6,6 +6,7 @@
  * never sees anyone waiting. A denied guest is told and disconnected; knocking again waits again. Run inside
  * test/e2e/netns.sh.
  */
+import type { Room } from 'livekit-client';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
@@ -50,7 +51,7 @@ const onServer = (name: string) => demo.media!.rooms().find((r) => r.name.starts
 /** The page's own livekit-client session: its participant sid (a second join would change it) and what it publishes. */
 const session = (page: Page) =>
   page.evaluate(() => {
-    const { room } = (window as unknown as { __roomkitDemo: { room: import('livekit-client').Room } }).__roomkitDemo;
+    const { room } = (window as unknown as { __roomkitDemo: { room: Room } }).__roomkitDemo;
     return { sid: room.localParticipant.sid, state: room.state, publishing: [...room.localParticipant.trackPublications.values()].map((p) => p.source).sort() };
   });
 
