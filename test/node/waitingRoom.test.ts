@@ -130,10 +130,36 @@ describe('the waiting room on the dev media server', () => {
     // A renewal (or a re-join after a dropped network) asks the token route again: the role's grants, not the queue.
     const renewed = await connection(slug, 'ann', 'guest');
     expect(grantsOf(renewed.token)).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true });
-    // A second host admitting at the same moment finds it done: the same answer, and nothing changes.
+    // A host admitting again finds it done: the same answer, and nothing changes.
     const again = await actions.post(host.token, { type: 'admit', identity: 'ann' });
     expect([again.status, again.json]).toEqual([200, { type: 'admit', admitted: ['ann'] }]);
     expect(permissionOf(await rooms.getParticipant(slug, 'ann'))).toEqual(ALL);
+  });
+
+  it('two hosts admitting at the same moment both succeed, and the guest is let in once', async () => {
+    const host = await join('Pair', 'host', 'host');
+    const other = await join(host.slug, 'host2', 'host');
+    const ivy = await join(host.slug, 'ivy', 'guest');
+    const answers = await Promise.all([actions.post(host.token, { type: 'admit', identity: 'ivy' }), actions.post(other.token, { type: 'admit', identity: 'ivy' })]);
+    expect(answers.map((a) => [a.status, a.json])).toEqual([
+      [200, { type: 'admit', admitted: ['ivy'] }],
+      [200, { type: 'admit', admitted: ['ivy'] }],
+    ]);
+    expect(permissionOf(await rooms.getParticipant(host.slug, 'ivy'))).toEqual(ALL);
+    await ivy.client.next('update', (u) => u.participants.some((p) => p.identity === 'ivy' && p.permission?.canSubscribe === true));
+  });
+
+  it('the host leaving keeps the guest waiting; the next host to join sees them and lets them in', async () => {
+    const host = await join('Handover', 'host', 'host');
+    await join(host.slug, 'jo', 'guest');
+    await host.client.close();
+    await expect.poll(async () => (await rooms.listParticipants(host.slug)).map((p) => p.identity), { timeout: 5_000 }).toEqual(['jo']);
+    expect(permissionOf(await rooms.getParticipant(host.slug, 'jo'))).toEqual(NONE);
+    const next = await join(host.slug, 'host2', 'host');
+    const jo = next.join.otherParticipants.find((p) => p.identity === 'jo')!;
+    expect(permissionOf(jo)).toEqual(NONE);
+    expect((await actions.post(next.token, { type: 'admit', identity: 'jo' })).status).toBe(200);
+    expect(permissionOf(await rooms.getParticipant(host.slug, 'jo'))).toEqual(ALL);
   });
 
   it('admits with the role the token route recorded, never more: a viewer let in may watch, not publish', async () => {

@@ -138,6 +138,13 @@ describe("a host's queue", () => {
     expect(within(queue()!).queryByRole('alert')).toBeNull();
   });
 
+  it('never lists a hidden participant without rights (an observer) as waiting', () => {
+    const room = createTestRoom({ local: HOST, participants: [{ identity: 'obs', name: 'Obs', hidden: true, waiting: true }, ...people] });
+    meeting(room, { defaultParticipantsOpen: true });
+    expect(within(queue()!).queryByText('Obs')).toBeNull();
+    expect(queue()).toHaveAccessibleName('Waiting (2)');
+  });
+
   it('is for roomAdmin only: others see neither the queue nor the people waiting', () => {
     const room = createTestRoom({ local: { identity: 'me', name: 'Me' }, participants: people });
     meeting(room, { defaultParticipantsOpen: true });
