@@ -212,38 +212,35 @@ export function ParticipantList({
   };
 
   return (
-    <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
-      {isAdmin ? (
-        <AdminActionsContext.Provider value={actions}>
-          <WaitingQueue labels={overrides} />
-        </AdminActionsContext.Provider>
-      ) : null}
-      {showSearch ? (
-        <div className="rk-participant-search">
-          <label className="rk-visually-hidden" htmlFor={searchId}>
-            {labels.participantSearch}
-          </label>
-          <input
-            id={searchId}
-            className="rk-input"
-            type="search"
-            value={search}
-            placeholder={labels.participantSearchPlaceholder}
-            onChange={(e) => setSearch(e.target.value)}
-            autoComplete="off"
-          />
-        </div>
-      ) : null}
-      <p className={search === '' || count > 0 ? 'rk-visually-hidden' : 'rk-participant-search-status'} role="status">
-        {search === '' ? '' : labels.participantSearchResults(count, total)}
-      </p>
-      <div
-        ref={viewportRef}
-        className="rk-participant-viewport"
-        onScroll={onScroll}
-        style={{ overflowY: 'auto', ...(viewportHeight !== undefined ? { height: viewportHeight } : {}) }}
-      >
-        <AdminActionsContext.Provider value={actions}>
+    // The admin actions, the props' over the conference's, for the waiting queue and every row's admin menu.
+    <AdminActionsContext.Provider value={actions}>
+      <section aria-label={labels.participants} {...rest} className={cx('rk-participant-list', className)} data-count={total} data-matches={count}>
+        {isAdmin ? <WaitingQueue labels={overrides} /> : null}
+        {showSearch ? (
+          <div className="rk-participant-search">
+            <label className="rk-visually-hidden" htmlFor={searchId}>
+              {labels.participantSearch}
+            </label>
+            <input
+              id={searchId}
+              className="rk-input"
+              type="search"
+              value={search}
+              placeholder={labels.participantSearchPlaceholder}
+              onChange={(e) => setSearch(e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+        ) : null}
+        <p className={search === '' || count > 0 ? 'rk-visually-hidden' : 'rk-participant-search-status'} role="status">
+          {search === '' ? '' : labels.participantSearchResults(count, total)}
+        </p>
+        <div
+          ref={viewportRef}
+          className="rk-participant-viewport"
+          onScroll={onScroll}
+          style={{ overflowY: 'auto', ...(viewportHeight !== undefined ? { height: viewportHeight } : {}) }}
+        >
           <ul
             role="list"
             className="rk-participant-rows"
@@ -255,8 +252,8 @@ export function ParticipantList({
           >
             {indices.map(row)}
           </ul>
-        </AdminActionsContext.Provider>
-      </div>
-    </section>
+        </div>
+      </section>
+    </AdminActionsContext.Provider>
   );
 }

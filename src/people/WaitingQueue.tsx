@@ -74,30 +74,26 @@ export function WaitingQueue({ labels: overrides }: { labels: Partial<RoomKitLab
                 {name.slice(0, 1).toUpperCase()}
               </span>
               <span className="rk-participant-row-name">{name}</span>
-              {onAdmit ? (
-                <button
-                  type="button"
-                  className="rk-button rk-admit"
-                  aria-label={labels.admitPerson(name)}
-                  aria-busy={busy || undefined}
-                  disabled={busy}
-                  onClick={() => void run({ identity }, () => onAdmit(identity))}
-                >
-                  {labels.admit}
-                </button>
-              ) : null}
-              {onDeny ? (
-                <button
-                  type="button"
-                  className="rk-button rk-deny"
-                  aria-label={labels.denyPerson(name)}
-                  aria-busy={busy || undefined}
-                  disabled={busy}
-                  onClick={() => void run({ identity }, () => onDeny(identity))}
-                >
-                  {labels.deny}
-                </button>
-              ) : null}
+              {(
+                [
+                  ['admit', onAdmit, labels.admit, labels.admitPerson],
+                  ['deny', onDeny, labels.deny, labels.denyPerson],
+                ] as const
+              ).map(([action, act, label, nameFor]) =>
+                act ? (
+                  <button
+                    key={action}
+                    type="button"
+                    className={`rk-button rk-${action}`}
+                    aria-label={nameFor(name)}
+                    aria-busy={busy || undefined}
+                    disabled={busy}
+                    onClick={() => void run({ identity }, () => act(identity))}
+                  >
+                    {label}
+                  </button>
+                ) : null,
+              )}
             </li>
           );
         })}

@@ -8,9 +8,9 @@
 import { EgressStatus } from '@livekit/protocol';
 import { EgressClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { closeDemoAfterAll, EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -31,14 +31,7 @@ beforeAll(async () => {
   pages.cleo = await join('Cleo', 'publisher');
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${browser.logs.join('\n')}`);
-});
+closeDemoAfterAll(() => ({ browser, demo }));
 
 const join = (name: string, role: string): Promise<Page> => joinDemoPage(browser, demo.url, { name, role, room: ROOM });
 

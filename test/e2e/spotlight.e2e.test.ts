@@ -5,9 +5,9 @@
  * the admin who set it. Run inside test/e2e/netns.sh.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -23,14 +23,7 @@ beforeAll(async () => {
   pages.cleo = await join('Cleo', 'publisher');
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${browser.logs.join('\n')}`);
-});
+closeDemoAfterAll(() => ({ browser, demo }));
 
 const join = (name: string, role: string): Promise<Page> => joinDemoPage(browser, demo.url, { name, role, room: ROOM });
 

@@ -6,7 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startMediaServer, TEMPLATE_LOAD_MS, type MediaServer, type MediaServerOptions } from '../../dev/media-server';
 import { sourceAliases } from '../../sourceAliases';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from '../chromium';
@@ -89,6 +89,21 @@ export async function joinDemoPage(
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await ready(page);
   return page;
+}
+
+/**
+ * For a file that meets on the demo: after its tests, closes the browser and the demo that `get` returns (whichever
+ * started), and prints the browser's logs under each failed test.
+ */
+export function closeDemoAfterAll(get: () => { browser: BrowserSession | undefined; demo: { close(): Promise<void> } | undefined }): void {
+  afterAll(async () => {
+    const { browser, demo } = get();
+    await browser?.close();
+    await demo?.close();
+  });
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${get().browser?.logs.join('\n') ?? ''}`);
+  });
 }
 
 export interface BrowserSession {

@@ -8,9 +8,9 @@
  */
 import type { Room } from 'livekit-client';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -27,14 +27,7 @@ beforeAll(async () => {
   await cleo.getByRole('button', { name: /^Participants/ }).click();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(`FAILED TEST "${task.name}":\n${browser.logs.join('\n')}`);
-});
+closeDemoAfterAll(() => ({ browser, demo }));
 
 /** A guest knocks: joins from PreJoin (camera and microphone on, as PreJoin starts) and lands on the waiting screen. */
 const knock = (name: string) =>
