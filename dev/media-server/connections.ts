@@ -8,6 +8,7 @@ import { handleSignalRequest } from './requests';
 import type { Participant } from './participant';
 import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
+import { seatOf } from './seat';
 import { decodeJoinRequest, decodeRequest, encodeResponse } from './signal';
 import { TokenError, verifyAccessToken, type AccessTokenClaims, type SecretLookup } from './token';
 import { rememberClaims } from './tokenRefresh';
@@ -138,6 +139,8 @@ export class SignalConnections {
       request,
     );
     rememberClaims(participant, claims, claims.issuer, this.secret(claims.issuer));
+    const seat = seatOf(participant);
+    if (seat) seat.protocol = request.clientInfo?.protocol ?? 0;
     this.serve(ws, room, participant);
   }
 
@@ -152,7 +155,8 @@ export class SignalConnections {
     });
     ws.on('close', () => {
       if (participant.signal.current !== ws || participant.signal.awaitingResume) return;
-      room.removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
+      // the room it is in now: MoveParticipant may have moved it since it joined `room`
+      (seatOf(participant)?.room ?? room).removeParticipant(participant, DisconnectReason.SIGNAL_CLOSE, { sendLeave: false });
     });
   }
 }

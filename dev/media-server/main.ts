@@ -23,6 +23,8 @@ try {
     apiKeys: process.env.ROOM_API_KEYS ?? '',
     ...(process.env.ROOM_TOKEN_KEY_ID ? { tokenKeyId: process.env.ROOM_TOKEN_KEY_ID } : {}),
     ...(egressChromium ? { egressChromium: egressChromium === 'off' ? false : egressChromium } : {}),
+    // open-source LiveKit's MoveParticipant answers `unimplemented`; MOVE_PARTICIPANT=off behaves so
+    moveParticipant: process.env.MOVE_PARTICIPANT !== 'off',
   });
 } catch (error) {
   process.stderr.write(`media-server: ${error instanceof Error ? error.message : String(error)}\n`);

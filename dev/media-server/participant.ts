@@ -121,7 +121,7 @@ const QUALITY_NAMES: Record<ConnectionQuality, ParticipantState['connectionQuali
  * {@link ParticipantPeer}.
  */
 export class Participant {
-  readonly sid = newId('PA');
+  sid = newId('PA'); // a new one on a move to another room (LiveKit's MoveToRoom)
   readonly identity: string;
   readonly joinedAt = Date.now();
   readonly publications = new Map<string, Publication>();

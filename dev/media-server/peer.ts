@@ -78,6 +78,10 @@ export class ParticipantPeer {
   private readonly ctx: ServerContext;
   private readonly owner: PeerOwner;
   private readonly subscriptions = new Map<string, DownTrack>();
+  /** The publication each subscription forwards. */
+  private readonly subscribedTo = new Map<string, Publication>();
+  /** Tracks the last reconcile could not place for want of a free section. */
+  private unplaced = 0;
   private readonly subscriptionOverrides = new Map<string, boolean>();
   private readonly trackSettings = new Map<string, TrackSettings>();
   private readonly totals = { peak: 0, peakVideo: 0, subscribeRequests: 0, layerSwitches: 0, bytesSent: 0, videoBytesSent: 0, packetsSent: 0 };
@@ -243,6 +247,9 @@ export class ParticipantPeer {
     const answer = await pc.createAnswer();
     await pc.setLocalDescription(answer);
     this.sections.answered();
+    // sections this answer turned inactive are free now: place what had to wait for them (a room's tracks swapped
+    // for another's, on a move), whether or not the client brought the sections asked for
+    if (this.unplaced > 0) this.scheduleReconcile();
     // werift recycles any transceiver whose current direction is inactive when the next offer adds an m-section,
     // stealing its mid; the client's unused receive-only sections are exactly such transceivers
     for (const transceiver of pc.getTransceivers()) transceiver.usedForSender = true;
@@ -328,6 +335,7 @@ export class ParticipantPeer {
       publication.downTracks.add(down);
       publication.announceWantedQuality();
       this.subscriptions.set(publication.sid, down);
+      this.subscribedTo.set(publication.sid, publication);
       const video = [...this.subscriptions.values()].filter((d) => d.kind === 'video').length;
       this.totals.peak = Math.max(this.totals.peak, this.subscriptions.size);
       this.totals.peakVideo = Math.max(this.totals.peakVideo, video);
@@ -338,6 +346,7 @@ export class ParticipantPeer {
         publication.publisher.send({ case: 'trackSubscribed', value: new TrackSubscribed({ trackSid: publication.sid }) });
       }
     }
+    this.unplaced = missing.audio + missing.video;
     const requirement = this.sections.request(missing, changed && !duringOffer);
     if (requirement) {
       this.ctx.logger.debug(`${this.owner.identity}: asks for an offer (${requirement.numAudios} audio, ${requirement.numVideos} video sections more)`);
@@ -368,10 +377,10 @@ export class ParticipantPeer {
     this.totals.bytesSent += down.bytesSent;
     if (down.kind === 'video') this.totals.videoBytesSent += down.bytesSent;
     this.totals.packetsSent += down.packetsSent;
-    for (const publication of this.owner.roomPublications()) {
-      if (publication.sid !== sid || !publication.downTracks.delete(down)) continue;
-      publication.announceWantedQuality();
-    }
+    // the publication it came from, which may be in another room by now (MoveParticipant)
+    const publication = this.subscribedTo.get(sid);
+    this.subscribedTo.delete(sid);
+    if (publication?.downTracks.delete(down)) publication.announceWantedQuality();
   }
 
   /** Closes the peer connection. */

@@ -5,6 +5,7 @@ import {
   JoinResponse,
   ReconnectResponse,
   Room as RoomInfo,
+  RoomMovedResponse,
   ServerInfo,
   ServerInfo_Edition,
   protoInt64,
@@ -19,6 +20,7 @@ import { newId } from './ids';
 import { Participant, type ParticipantHost, type ParticipantInit, type ParticipantState } from './participant';
 import type { Publication } from './publication';
 import { RoomUpdates } from './roomUpdates';
+import { Seat, seatOf, seatParticipant } from './seat';
 
 
 /** A room as the control API reports it. */
@@ -104,7 +106,7 @@ export class Room implements ParticipantHost {
     const existing = this.members.get(init.identity);
     if (existing) this.removeParticipant(existing, DisconnectReason.DUPLICATE_IDENTITY, { sendLeave: true });
 
-    const participant = new Participant(this, this.ctx, ws, init);
+    const participant = this.seated(ws, init);
     const others = this.participants.filter((p) => !p.hidden);
     this.members.set(participant.identity, participant);
     const recordingStarted = this.recorderJoined(participant);
@@ -175,11 +177,55 @@ export class Room implements ParticipantHost {
   joinSynthetic(init: ParticipantInit): Participant {
     const existing = this.members.get(init.identity);
     if (existing) this.removeParticipant(existing, DisconnectReason.DUPLICATE_IDENTITY, { sendLeave: true });
-    const participant = new Participant(this, this.ctx, null, init);
+    const participant = this.seated(null, init);
     this.members.set(participant.identity, participant);
     this.updates.announce(participant);
     if (this.recorderJoined(participant)) this.updates.roomChanged(this.info());
     return participant;
+  }
+
+  /** A new participant, seated in this room (a move changes its seat's room). */
+  private seated(ws: WebSocket | null, init: ParticipantInit): Participant {
+    const seat = new Seat(this);
+    const participant = new Participant(seat, this.ctx, ws, init);
+    seatParticipant(participant, seat);
+    return participant;
+  }
+
+  /**
+   * Takes `participant` out for LiveKit's MoveParticipant: the others see it leave and stop receiving its tracks,
+   * which go with it (nothing is closed). The caller then moves it in elsewhere ({@link moveIn}).
+   */
+  moveOut(participant: Participant): void {
+    this.members.delete(participant.identity);
+    this.updates.forgetSpeaker(participant);
+    this.updates.participantLeft(participant, DisconnectReason.PARTICIPANT_REMOVED);
+    for (const member of this.members.values()) member.scheduleReconcile();
+  }
+
+  /**
+   * Takes in a participant moved from another room, under a new sid (as LiveKit's MoveToRoom): it is sent
+   * RoomMovedResponse (this room, its `token` for this room, itself and the others, which livekit-client turns into
+   * RoomEvent.Moved), the others see it join with its tracks, and both sides' subscriptions follow, on the same
+   * peer connection.
+   */
+  moveIn(participant: Participant, token: string, from: string): void {
+    const seat = seatOf(participant);
+    if (!seat) throw new Error(`${participant.identity} has no seat to move`);
+    seat.room = this;
+    participant.sid = newId('PA');
+    participant.announced = false;
+    const others = this.participants.filter((p) => !p.hidden);
+    this.members.set(participant.identity, participant);
+    participant.send({
+      case: 'roomMoved',
+      value: new RoomMovedResponse({ room: this.info(), token, participant: participant.info(), otherParticipants: others.map((p) => p.info()) }),
+    });
+    this.ctx.logger.info(`${participant.identity} moved from ${from} to ${this.name} as ${participant.sid}`);
+    this.updates.announce(participant);
+    this.updates.greet(participant, others);
+    for (const publication of participant.publications.values()) this.publicationReady(publication);
+    participant.scheduleReconcile();
   }
 
   /** As LiveKit's room.go: a recorder joining turns `activeRecording` on. True when it changed. */

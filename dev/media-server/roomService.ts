@@ -11,6 +11,8 @@ import {
   MuteRoomTrackRequest,
   MuteRoomTrackResponse,
   MuteTrackRequest,
+  MoveParticipantRequest,
+  MoveParticipantResponse,
   RemoveParticipantResponse,
   RoomParticipantIdentity,
   SendDataRequest,
@@ -22,7 +24,8 @@ import type { Participant } from './participant';
 import { MAX_ATTRIBUTES_BYTES, MAX_METADATA_BYTES } from './requests';
 import type { Room } from './room';
 import type { RoomRegistry } from './rooms';
-import { ensureAdmin, ensureCreate, ensureList, type ServerCaller } from './serverAuth';
+import { seatOf } from './seat';
+import { ensureAdmin, ensureCreate, ensureDestinationRoom, ensureList, type ServerCaller } from './serverAuth';
 import { TwirpError, twirpMethod, type TwirpMethod } from './twirp';
 import { refreshToken } from './tokenRefresh';
 
@@ -77,8 +80,16 @@ export function updateParticipant(rooms: RoomRegistry, request: UpdateParticipan
   return participant;
 }
 
+/** How the RoomService behaves where LiveKit deployments differ. */
+export interface RoomServiceOptions {
+  /**
+   * Whether MoveParticipant moves (as LiveKit Cloud) or answers `unimplemented` (as open-source LiveKit). Default true.
+   */
+  moveParticipant?: boolean;
+}
+
 /** LiveKit's `livekit.RoomService`, on the dev media server's rooms. Each method checks the caller's grant first. */
-export function roomService(rooms: RoomRegistry): Record<string, TwirpMethod<Caller>> {
+export function roomService(rooms: RoomRegistry, options: RoomServiceOptions = {}): Record<string, TwirpMethod<Caller>> {
   return {
     CreateRoom: twirpMethod(CreateRoomRequest, (request: CreateRoomRequest, caller: Caller) => {
       ensureCreate(caller);
@@ -124,6 +135,27 @@ export function roomService(rooms: RoomRegistry): Record<string, TwirpMethod<Cal
       if (!participant) throw participantNotFound();
       requireRoom(rooms, request.room).removeParticipant(participant, DisconnectReason.PARTICIPANT_REMOVED, { sendLeave: true });
       return new RemoveParticipantResponse();
+    }),
+
+    // As LiveKit's RoomService.MoveParticipant and ParticipantImpl.SupportsMoving; the participant continues in the
+    // destination on the same connection (Room.moveIn), and its client gets RoomMovedResponse.
+    MoveParticipant: twirpMethod(MoveParticipantRequest, (request: MoveParticipantRequest, caller: Caller) => {
+      ensureDestinationRoom(caller, request.room, request.destinationRoom);
+      if (request.room === request.destinationRoom) throw new TwirpError('invalid_argument', 'destination room cannot be the same as source room');
+      if (options.moveParticipant === false) throw new TwirpError('unimplemented', 'MoveParticipant is not implemented by this server');
+      if (request.destinationRoom === '') throw new TwirpError('invalid_argument', 'no room name');
+      const { room, participant } = requireParticipant(rooms, request.room, request.identity);
+      if (!participant.synthetic && (seatOf(participant)?.protocol ?? 0) <= 15) {
+        throw new TwirpError('failed_precondition', 'participant client version does not support moving');
+      }
+      if (participant.kind === 'egress' || participant.kind === 'agent') {
+        throw new TwirpError('failed_precondition', `${participant.kind} participants cannot be moved`);
+      }
+      if (rooms.existingRoom(request.destinationRoom)?.participant(request.identity)) {
+        throw new TwirpError('already_exists', 'identity already in use in the destination room');
+      }
+      rooms.moveParticipant(room, participant, request.destinationRoom);
+      return new MoveParticipantResponse();
     }),
 
     MutePublishedTrack: twirpMethod(MuteRoomTrackRequest, (request: MuteRoomTrackRequest, caller: Caller) => {

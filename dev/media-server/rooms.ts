@@ -6,7 +6,7 @@ import type { Participant, ParticipantState } from './participant';
 import type { ServerDataMessage, ServerTextMessage } from './data';
 import { Room, type RoomState } from './room';
 import { SyntheticCrowd, type SyntheticOptions } from './synthetic/crowd';
-import { refreshToken } from './tokenRefresh';
+import { movedToken, refreshToken } from './tokenRefresh';
 
 /** A connection quality the control API can impose. */
 export type QualityName = 'excellent' | 'good' | 'poor' | 'lost';
@@ -109,6 +109,17 @@ export class RoomRegistry {
     participant.applyMetadata(update);
     refreshToken(participant);
     return participant.state();
+  }
+
+  /**
+   * LiveKit's MoveParticipant, once the caller checked it may: `participant` leaves `from` and continues in
+   * `destination` (created when needed) on the same connection, with a token for it.
+   */
+  moveParticipant(from: Room, participant: Participant, destination: string): void {
+    const to = this.ensureRoom(destination);
+    const token = movedToken(participant, destination) ?? '';
+    from.moveOut(participant);
+    to.moveIn(participant, token, from.name);
   }
 
   removeParticipant(room: string, identity: string): void {

@@ -56,6 +56,11 @@ export interface MediaServerOptions {
   pingTimeout?: number;
   /** Reported to clients as the server version. */
   serverVersion?: string;
+  /**
+   * Whether `RoomService.MoveParticipant` moves participants between rooms, as LiveKit Cloud does (default), or
+   * answers `unimplemented`, as open-source LiveKit does (`MOVE_PARTICIPANT=off` for `npm run media-server`).
+   */
+  moveParticipant?: boolean;
 }
 
 /** A running dev media server, with the control methods tests use. */
@@ -178,7 +183,7 @@ class DevMediaServer implements MediaServer {
       onTemplatePage: options.onEgressPage,
       logger: this.ctx.logger,
     });
-    this.twirpServices = { 'livekit.RoomService': roomService(this.registry), 'livekit.Egress': egressService(this.egress, this.registry) };
+    this.twirpServices = { 'livekit.RoomService': roomService(this.registry, { moveParticipant: options.moveParticipant ?? true }), 'livekit.Egress': egressService(this.egress, this.registry) };
   }
 
   get port(): number {

@@ -10,6 +10,8 @@ export interface ServerVideoGrant {
   roomList?: boolean;
   roomCreate?: boolean;
   roomRecord?: boolean;
+  /** The room MoveParticipant may move to (with `roomAdmin` for `room`). */
+  destinationRoom?: string;
 }
 
 /** An authenticated caller of the server API: the key that signed its token, and the token's grant. */
@@ -54,6 +56,7 @@ function readServerGrant(raw: unknown): ServerVideoGrant {
   const source = raw as Record<string, unknown>;
   const grant: ServerVideoGrant = {};
   if (typeof source.room === 'string') grant.room = source.room;
+  if (typeof source.destinationRoom === 'string') grant.destinationRoom = source.destinationRoom;
   for (const key of ['roomAdmin', 'roomList', 'roomCreate', 'roomRecord'] as const) {
     if (source[key] === true) grant[key] = true;
   }
@@ -100,6 +103,12 @@ const denied = () => new TwirpError('unauthenticated', 'permissions denied');
 /** `EnsureAdminPermission`: `roomAdmin`, for `room` exactly. */
 export function ensureAdmin(caller: ServerCaller | undefined, room: string): void {
   if (!caller?.video.roomAdmin || (caller.video.room ?? '') !== room) throw denied();
+}
+
+/** `EnsureDestRoomPermission` (MoveParticipant): `roomAdmin`, for `room` exactly, and `destinationRoom` exactly. */
+export function ensureDestinationRoom(caller: ServerCaller | undefined, room: string, destination: string): void {
+  ensureAdmin(caller, room);
+  if ((caller?.video.destinationRoom ?? '') !== destination) throw denied();
 }
 
 /** `EnsureListPermission`: `roomList`. */

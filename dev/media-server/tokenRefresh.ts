@@ -21,11 +21,27 @@ export function rememberClaims(participant: Participant, claims: AccessTokenClai
 
 /** Sends `participant` a fresh token with its current name, metadata, attributes and permission. */
 export function refreshToken(participant: Participant): void {
+  const token = currentToken(participant);
+  if (token !== undefined) participant.send({ case: 'refreshToken', value: token });
+}
+
+/**
+ * The token of a participant moved to `room` (LiveKit's MoveParticipant): its current claims for that room, signed
+ * with the key it joined with; later refreshes are for that room too. Undefined for a participant without a client.
+ */
+export function movedToken(participant: Participant, room: string): string | undefined {
   const joined = joinedWith.get(participant);
-  if (!joined || participant.synthetic) return;
+  if (!joined) return undefined;
+  joined.claims = { ...joined.claims, video: { ...joined.claims.video, room } };
+  return currentToken(participant);
+}
+
+function currentToken(participant: Participant): string | undefined {
+  const joined = joinedWith.get(participant);
+  if (!joined || participant.synthetic) return undefined;
   const { permission } = participant;
   const sources = permission.canPublishSources.map(sourceName).filter((s): s is TrackSourceName => s !== 'unknown');
-  const token = signAccessToken(
+  return signAccessToken(
     {
       identity: participant.identity,
       name: participant.name,
@@ -45,5 +61,4 @@ export function refreshToken(participant: Participant): void {
     },
     joined.secret,
   );
-  participant.send({ case: 'refreshToken', value: token });
 }
