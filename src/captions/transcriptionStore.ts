@@ -1,4 +1,4 @@
-import type { Room } from 'livekit-client';
+import { RoomEvent, type Room } from 'livekit-client';
 import { readTextStream, registerTextStreams, type TextStreamReaderLike, type TextStreamSender } from '../room/state/textStreams.js';
 import { listenWhileHeld, refCounted } from '../room/refCounted.js';
 
@@ -107,7 +107,22 @@ export function getTranscriptionStore(room: Room): TranscriptionStore {
     });
   };
 
-  const hold = refCounted(() => registerTextStreams(room, TRANSCRIPTION_TOPIC, onStream) ?? (() => {}));
+  // Moved to another room (LiveKit's MoveParticipant): the old room's captions are not this room's.
+  const onMoved = () => {
+    if (segments.length === 0) return;
+    segments = [];
+    byKey.clear();
+    listeners.forEach((l) => l());
+  };
+
+  const hold = refCounted(() => {
+    const off = registerTextStreams(room, TRANSCRIPTION_TOPIC, onStream);
+    if (RoomEvent.Moved) room.on(RoomEvent.Moved, onMoved); // livekit-client 2.12+
+    return () => {
+      off?.();
+      if (RoomEvent.Moved) room.off(RoomEvent.Moved, onMoved);
+    };
+  });
 
   store = {
     subscribe: (listener) => listenWhileHeld(listeners, listener, hold),

@@ -205,7 +205,27 @@ export function getChatStore(room: Room): ChatStore {
     receive({ id: msg.id, timestamp: msg.timestamp, message: msg.message, from, isLocal: false }, msg.editTimestamp ?? Date.now());
   };
 
+  // A conversation belongs to a room. When this session's room changes (LiveKit's MoveParticipant to a breakout
+  // room, or a join elsewhere), the history shown is that room's; each room's is kept, so a return shows it again.
+  let roomName = room.name;
+  const histories = new Map<string, readonly ChatMessage[]>();
+  const followRoom = () => {
+    if (room.name === roomName || room.name === '') return;
+    const left = roomName;
+    roomName = room.name;
+    if (left === '') return; // the first join: what arrived so far is this room's
+    histories.set(left, messages);
+    messages = histories.get(roomName) ?? [];
+    histories.delete(roomName);
+    entries.clear();
+    for (const message of messages) entries.set(keyOf(message.from, message.id), { message, streamed: true });
+    notify();
+  };
+
   const hold = refCounted(() => {
+    followRoom();
+    const roomEvents = [RoomEvent.Connected, RoomEvent.Moved].filter(Boolean); // no Moved before livekit-client 2.12
+    for (const event of roomEvents) room.on(event, followRoom);
     const offLegacy = getDataBus(room).subscribe(LEGACY_CHAT_TOPIC, onLegacy);
     const offStreams = registerTextStreams(room, CHAT_TOPIC, onTextStream);
     listeningToStreams = offStreams !== undefined;
@@ -216,6 +236,7 @@ export function getChatStore(room: Room): ChatStore {
       offStreams?.();
       listeningToStreams = false;
       if (RoomEvent.ChatMessage) room.off(RoomEvent.ChatMessage, onChatPacket as never);
+      for (const event of roomEvents) room.off(event, followRoom);
     };
   });
 

@@ -9,32 +9,12 @@ import { endLocalScreenShare, installLocalPublishing } from './localPublishing.j
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
 import { failDecryption, holdEncryptionStore, recoverDecryption } from '../e2ee/simulatedEncryption.js';
 import { SimulatedHands } from './simulatedHands.js';
-import {
-  installPreviewAndDevices,
-  unplugSimulatedDevice,
-  type SimulatedDeviceFailure,
-  type SimulatedDeviceKind,
-  type SimulatedDevices,
-} from './simulatedMedia.js';
-import {
-  participantInits,
-  SimulatedParticipants,
-  type TestConnectionQuality,
-  type TestGrants,
-  type TestParticipantInit,
-} from './simulatedParticipants.js';
-import {
-  deliverTextStream,
-  installTextStreamReceiver,
-  newStreamId,
-  type DeliverTextOptions,
-  type DeliverTranscriptionOptions,
-  type SentText,
-} from './simulatedTextStreams.js';
+import { installPreviewAndDevices, unplugSimulatedDevice, type SimulatedDeviceFailure, type SimulatedDeviceKind, type SimulatedDevices } from './simulatedMedia.js';
+import { participantInits, SimulatedParticipants, type TestConnectionQuality, type TestGrants, type TestParticipantInit } from './simulatedParticipants.js';
+import { deliverTextStream, installTextStreamReceiver, newStreamId, type DeliverTextOptions, type DeliverTranscriptionOptions, type SentText } from './simulatedTextStreams.js';
 import { localParticipantInfo, permissionFrom, roomInternals, sid, simContext, type SimContext } from './simulatedServer.js';
 import { ensureMediaClasses } from './syntheticMedia.js';
 import type { TestRoomInit } from './testRoomInit.js';
-
 
 /**
  * A livekit-client `Room` that behaves as if a media server were behind it. Its scripting methods feed the
@@ -348,6 +328,21 @@ export class TestRoom extends Room {
   setAttributes(identity: string, attributes: Record<string, string>): this {
     this.participants.setAttributes(identity, attributes);
     return this;
+  }
+
+  /**
+   * LiveKit's MoveParticipant moves this session to the room `name` (a breakout room, or back), where `participants`
+   * are: livekit-client's `RoomEvent.Moved`, after the old room's participants left this session's view.
+   */
+  moveTo(name: string, participants: readonly TestParticipantInit[] = []): this {
+    for (const identity of [...this.remoteParticipants.keys()]) this.removeParticipant(identity);
+    this.roomState = { ...this.roomState, sid: sid('RM'), name };
+    this.sim.internals.handleRoomUpdate({ ...this.roomState });
+    this.claims = { ...this.claims, video: { ...this.claims.video, room: name } };
+    getRoomStore(this).setTokenClaims(this.claims);
+    this.emit(RoomEvent.Moved, name);
+    for (const participant of participants) this.addParticipant(participant);
+    return this.flush();
   }
 
   /** A host lets `identity` (waiting, or this session) in with `grants` (default a guest's): the route's `admit`. */

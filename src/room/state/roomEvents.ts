@@ -24,6 +24,8 @@ const RESYNC_EVENTS: readonly RoomEvent[] = [
   RoomEvent.Connected,
   RoomEvent.Reconnected,
   RoomEvent.ConnectionStateChanged,
+  // LiveKit's MoveParticipant (livekit-client 2.12+; absent before): another room, its name and its participants
+  ...(RoomEvent.Moved ? [RoomEvent.Moved] : []),
 ];
 
 /** Room events that change only room-level fields. */

@@ -1,0 +1,104 @@
+/**
+ * LiveKit's MoveParticipant (what a breakout room is made of) on the dev media server, called with livekit-server-sdk's
+ * RoomServiceClient, seen by RoomKit pages and a plain livekit-client page in Debian's Chromium. The moved pages keep
+ * their session, camera and microphone (no second join, no second getUserMedia); they see and hear the new room's
+ * people and not the old room's; RoomKit's state (the room's name, the tiles, the conversation) follows; moving back
+ * brings the main room's conversation back. Run inside test/e2e/netns.sh.
+ */
+import { resolve } from 'node:path';
+import { RoomServiceClient } from 'livekit-server-sdk';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../dev/media-server';
+import { appStackForFile, WAIT } from './support';
+
+const SECRET = 'e2e-room-move-secret';
+const KEY_ID = 'lk_move';
+const KEY_SECRET = 'e2e-room-move-api-secret';
+const MAIN = 'move-main';
+const BREAKOUT = 'move-breakout-1';
+
+const app = appStackForFile({
+  name: 'room-move',
+  fixtures: resolve(import.meta.dirname, 'roomMove'),
+  secret: SECRET,
+  pages: ['index', 'plain'],
+  mediaOptions: { apiKeys: `move=${KEY_ID}.${KEY_SECRET}` },
+});
+
+const token = (identity: string, name: string) => signAccessToken({ identity, name, video: { roomJoin: true, room: MAIN } }, SECRET);
+const identities = (room: string) => (app.media.room(room)?.participants ?? []).map((p) => p.identity).sort();
+const trackSids = (room: string, identity: string) =>
+  (app.media.room(room)?.participants.find((p) => p.identity === identity)?.tracks ?? []).map((t) => `${t.source}:${t.sid}`).sort();
+
+async function roomkitPage(identity: string, name: string): Promise<Page> {
+  const page = await app.browser.newPage(identity);
+  await page.goto(`${app.web.url}index.html`);
+  await page.waitForFunction(() => 'roomMove' in window);
+  await page.evaluate(([url, t]) => window.roomMove.connect(url, t), [app.media.url, token(identity, name)] as const);
+  await expect.poll(() => trackSids(MAIN, identity).length, WAIT).toBe(2);
+  return page;
+}
+
+async function plainPage(identity: string, name: string): Promise<Page> {
+  const page = await app.browser.newPage(identity);
+  await page.goto(`${app.web.url}plain.html`);
+  await page.waitForFunction(() => 'mover' in window);
+  await page.evaluate(([url, t]) => window.mover.connect(url, t), [app.media.url, token(identity, name)] as const);
+  return page;
+}
+
+const tiles = (page: Page) => page.locator('.rk-tile').evaluateAll((all) => all.map((tile) => (tile.getAttribute('aria-label') ?? '').split(/[ ,]/)[0]).sort());
+const chatTexts = (page: Page) => page.getByTestId('chat-texts').locator('li').allTextContents();
+
+describe('MoveParticipant: RoomKit and plain livekit-client pages follow a move in one session', () => {
+  it('moves two pages to a breakout room and back, with their devices, their view and their conversation', async () => {
+    const ada = await roomkitPage('ada', 'Ada');
+    const cy = await roomkitPage('cy', 'Cy');
+    const bob = await plainPage('bob', 'Bob');
+    await expect.poll(() => tiles(ada), WAIT).toEqual(['Ada', 'Bob', 'Cy']);
+    await bob.evaluate(() => window.mover.sendChat('welcome to the all-hands'));
+    await expect.poll(() => chatTexts(ada), WAIT).toEqual(['bob: welcome to the all-hands']);
+    const adaTracks = trackSids(MAIN, 'ada');
+    const asked = await ada.evaluate(() => window.roomMove.getUserMediaCalls);
+
+    const rooms = new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET);
+    const movedAt = Date.now();
+    await rooms.moveParticipant(MAIN, 'ada', BREAKOUT);
+    await rooms.moveParticipant(MAIN, 'bob', BREAKOUT);
+
+    // RoomKit's page: the breakout room's name and people, the same camera and microphone, no new device request
+    await expect.poll(() => ada.getByTestId('room-name').textContent(), WAIT).toBe(BREAKOUT);
+    await expect.poll(() => tiles(ada), WAIT).toEqual(['Ada', 'Bob']);
+    console.log(`ada: the breakout room's tiles ${Date.now() - movedAt} ms after MoveParticipant`);
+    expect(identities(BREAKOUT)).toEqual(['ada', 'bob']);
+    expect(identities(MAIN)).toEqual(['cy']);
+    expect(trackSids(BREAKOUT, 'ada')).toEqual(adaTracks);
+    expect(await ada.evaluate(() => window.roomMove.getUserMediaCalls)).toBe(asked);
+    // the plain page: livekit-client's RoomEvent.Moved, and Ada's camera playing in it
+    await expect.poll(() => bob.evaluate(() => window.mover.moves), WAIT).toEqual([BREAKOUT]);
+    expect(await bob.evaluate(() => window.mover.roomName())).toBe(BREAKOUT);
+    expect(await bob.evaluate(() => window.mover.others())).toEqual(['ada']);
+    await expect.poll(() => bob.evaluate(() => window.mover.videoWidth('ada')), WAIT).toBeGreaterThan(0);
+    // the main room no longer sees them
+    await expect.poll(() => tiles(cy), WAIT).toEqual(['Cy']);
+
+    // the conversation is the breakout room's: Bob's message reaches Ada, not Cy; the main room's is not shown there
+    await expect.poll(() => chatTexts(ada), WAIT).toEqual([]);
+    await bob.evaluate(() => window.mover.sendChat('breakout notes'));
+    await expect.poll(() => chatTexts(ada), WAIT).toEqual(['bob: breakout notes']);
+    expect(await chatTexts(cy)).toEqual(['bob: welcome to the all-hands']);
+
+    // back to the main room: everyone again, and the main room's conversation
+    await rooms.moveParticipant(BREAKOUT, 'ada', MAIN);
+    await rooms.moveParticipant(BREAKOUT, 'bob', MAIN);
+    await expect.poll(() => ada.getByTestId('room-name').textContent(), WAIT).toBe(MAIN);
+    await expect.poll(() => tiles(ada), WAIT).toEqual(['Ada', 'Bob', 'Cy']);
+    await expect.poll(() => tiles(cy), WAIT).toEqual(['Ada', 'Bob', 'Cy']);
+    expect(await chatTexts(ada)).toEqual(['bob: welcome to the all-hands']);
+    expect(await bob.evaluate(() => window.mover.moves)).toEqual([BREAKOUT, MAIN]);
+    expect(trackSids(MAIN, 'ada')).toEqual(adaTracks);
+    expect(await ada.evaluate(() => window.roomMove.getUserMediaCalls)).toBe(asked);
+    await Promise.all([ada.close(), bob.close(), cy.close()]);
+  });
+});

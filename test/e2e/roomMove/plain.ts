@@ -1,0 +1,57 @@
+import { LogLevel, Room, RoomEvent, setLogLevel, Track } from 'livekit-client';
+
+setLogLevel(LogLevel.warn);
+
+declare global {
+  interface Window {
+    mover: {
+      connect(url: string, token: string): Promise<void>;
+      /** The rooms RoomEvent.Moved named, in order. */
+      moves: string[];
+      /** The room's name as livekit-client has it. */
+      roomName(): string;
+      /** The remote participants' identities, sorted. */
+      others(): string[];
+      /** The width of `identity`'s camera as it plays here (0 until frames arrive). */
+      videoWidth(identity: string): number;
+      /** Chat texts received on `lk.chat`, as `from: text`. */
+      chat: string[];
+      sendChat(text: string): Promise<void>;
+    };
+  }
+}
+
+let room: Room | undefined;
+const videos = new Map<string, HTMLVideoElement>();
+const chat: string[] = [];
+
+window.mover = {
+  moves: [],
+  chat,
+  async connect(url, token) {
+    room = new Room();
+    room.on(RoomEvent.Moved, (name: string) => window.mover.moves.push(name));
+    room.on(RoomEvent.TrackSubscribed, (track, _publication, participant) => {
+      if (track.source !== Track.Source.Camera) return;
+      const element = track.attach() as HTMLVideoElement;
+      element.muted = true;
+      document.body.append(element);
+      videos.set(participant.identity, element);
+    });
+    room.on(RoomEvent.TrackUnsubscribed, (track, _publication, participant) => {
+      if (track.source !== Track.Source.Camera) return;
+      track.detach().forEach((element) => element.remove());
+      videos.delete(participant.identity);
+    });
+    room.registerTextStreamHandler('lk.chat', async (reader, sender) => {
+      chat.push(`${sender.identity}: ${await reader.readAll()}`);
+    });
+    await room.connect(url, token);
+  },
+  roomName: () => room?.name ?? '',
+  others: () => [...(room?.remoteParticipants.keys() ?? [])].sort(),
+  videoWidth: (identity) => videos.get(identity)?.videoWidth ?? 0,
+  async sendChat(text) {
+    await room!.localParticipant.sendText(text, { topic: 'lk.chat' });
+  },
+};
