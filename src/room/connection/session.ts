@@ -1,14 +1,12 @@
 /**
  * The session: everything between "here are connection details" and "the room is connected", without React.
- *
  * Read it top to bottom, following a token:
  *   1. `setOptions()` receives the connection (a plain response, a token and URL, or a connection query; see sessionTarget.ts),
  *      validates it before any network traffic, and puts its grants into the store at once;
- *   2. `mount()` starts the session: the target is handed to the connection loop, which serialises connects and
- *      disconnects, treats a refreshed token as a renewal (no reconnect), and publishes after connecting;
- *   3. when a joined session drops for a transient reason, `rejoin()` joins again with the freshest details,
- *      waiting for the network first and asking the connection query for a fresh token when it is about to expire.
- *
+ *   2. `mount()` starts the session: the target is handed to the connection loop, which serialises connects and disconnects,
+ *      treats a refreshed token as a renewal (no reconnect), keeps the devices on for another room, and publishes after connecting;
+ *   3. when a joined session drops for a transient reason, `rejoin()` joins again with the freshest details, waiting for
+ *      the network first and asking the connection query for a fresh token when it is about to expire.
  * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
  */
 import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
@@ -18,6 +16,7 @@ import { enforcePublishGrants } from '../state/enforceGrants.js';
 import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
 import { toRoomKitError } from '../toRoomKitError.js';
+import { leaveKeepingDevices, publishKeptDevices, stopKeptDevices, type KeptDevices } from './keptDevices.js';
 import { managedRooms } from './managedRooms.js';
 import { resolve, sameSession, WAITING, type Resolved, type Target } from './sessionTarget.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
@@ -123,10 +122,9 @@ export const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = 
 /** A re-join with a token closer than this to its expiry fetches a fresh connection first. */
 const REJOIN_FRESHNESS_MS = 10_000;
 
-function isConnectionQuery(value: RoomSessionOptions['connection']): value is ConnectionQueryState {
-  // a connection response has no refetch; a react-query result always has one
-  return typeof (value as Partial<ConnectionQueryState> | null | undefined)?.refetch === 'function';
-}
+// a connection response has no refetch; a react-query result always has one
+const isConnectionQuery = (value: RoomSessionOptions['connection']): value is ConnectionQueryState =>
+  typeof (value as Partial<ConnectionQueryState> | null | undefined)?.refetch === 'function';
 
 /**
  * Creates a session over a Room of its own or over `room`, which it then only connects when it is given a token
@@ -220,6 +218,8 @@ export function createRoomSession(
   /** The connect to `current` threw: a renewal of it should connect again. */
   let currentFailed = false;
   let rejoinRequested = false;
+  /** The camera and microphone of a session that left for another room, for that room (keptDevices.ts). */
+  let kept: KeptDevices | undefined;
   let running: Promise<void> | undefined;
   let scheduled = false;
   const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
@@ -250,7 +250,9 @@ export function createRoomSession(
       }
       if (current !== null) {
         current = null;
-        if (room.state !== ConnectionState.Disconnected) await room.disconnect();
+        // For another room (a breakout room joined afresh, new details), the devices on go with the session.
+        if (room.state === ConnectionState.Connected && desired !== null) kept = await leaveKeepingDevices(room);
+        else if (room.state !== ConnectionState.Disconnected) await room.disconnect();
         continue;
       }
       const target = desired!;
@@ -279,8 +281,7 @@ export function createRoomSession(
 
   /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
   let enforcing: (() => void) | undefined;
-  /** Stops waiting for the rights of a session that joined with none. */
-  let stopAwaiting: (() => void) | undefined;
+  let stopAwaiting: (() => void) | undefined; // stops waiting for the rights of a session that joined with none
   const publish = () => publishAfterConnect().catch(fail);
   async function publishAfterConnect() {
     const { grants } = store.getState();
@@ -291,9 +292,12 @@ export function createRoomSession(
       stopAwaiting = store.subscribe(() => void (store.getState().grants !== grants && room.state === ConnectionState.Connected && publish()));
       return;
     }
-    const jobs: Promise<unknown>[] = [];
-    if (options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
-    if (options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
+    // Arrived from another room of this session: what was on there, nothing more (what was off stays off).
+    const arrived = kept;
+    kept = undefined;
+    const jobs: Promise<unknown>[] = arrived ? [publishKeptDevices(room, arrived, grants)] : [];
+    if (!arrived && options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
+    if (!arrived && options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
     if (jobs.length > 0 && mounted) enforcing ??= enforcePublishGrants(room);
     const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
@@ -374,6 +378,8 @@ export function createRoomSession(
         stopAwaiting?.();
         enforcing?.();
         enforcing = undefined;
+        stopKeptDevices(kept);
+        kept = undefined;
         setTarget(null);
       };
     },
