@@ -1,19 +1,19 @@
 import type { DisconnectReason } from '@livekit/protocol';
 import type { Participant, ParticipantHost } from './participant';
 import type { Publication } from './publication';
-import type { Room } from './room';
 
 /**
  * Where a participant sits: the room its requests, media and data go to. A participant keeps its seat for its whole
- * session; LiveKit's MoveParticipant changes the room the seat points at ({@link Room.moveIn}), so the peer connection,
+ * session; LiveKit's MoveParticipant changes the room the seat points at (`Room.moveIn`), so the peer connection,
  * its publications and its signalling carry on in the destination room without a reconnect.
  */
 export class Seat implements ParticipantHost {
-  room: Room;
+  /** The room (a `Room`) the participant is in now. */
+  room: ParticipantHost;
   /** The client's signal protocol (JoinRequest `clientInfo.protocol`); LiveKit moves only clients past 15. */
   protocol = 0;
 
-  constructor(room: Room) {
+  constructor(room: ParticipantHost) {
     this.room = room;
   }
 
@@ -41,7 +41,7 @@ export class Seat implements ParticipantHost {
     this.room.relayData(from, label, data);
   }
 
-  get reliableHistory(): Room['reliableHistory'] {
+  get reliableHistory(): ParticipantHost['reliableHistory'] {
     return this.room.reliableHistory;
   }
 
