@@ -121,6 +121,12 @@ export interface BundleResult {
   firstPaintPartsKb: number;
   anchorBundleKb: number;
   bundleRatio: number;
+  /**
+   * A meeting composed from the package's parts with the anchor `VideoConference`'s features and no more
+   * (`bundle-apps/composedMeeting.tsx`, the Layouts guide's "Build your own conference"), and its ratio to the anchor.
+   */
+  equalFeaturesKb: number;
+  equalFeaturesRatio: number;
   coreKb: number;
   anchorCoreKb: number;
   details: BundleSize[];
@@ -143,7 +149,8 @@ export async function runBundle(): Promise<BundleResult> {
   const tarball = await measureTarball();
   await buildPackage();
   const details: BundleSize[] = [];
-  for (const app of ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core', 'roomkit-first-paint']) details.push(await buildApp(app));
+  const builtApps = ['roomkit-conference', 'livekit-conference', 'roomkit-core', 'livekit-core', 'roomkit-first-paint', 'roomkit-composed'];
+  for (const app of builtApps) details.push(await buildApp(app));
   const size = (app: string) => details.find((d) => d.app === app)!.gzipBytes;
   return {
     ...tarball,
@@ -152,6 +159,8 @@ export async function runBundle(): Promise<BundleResult> {
     firstPaintPartsKb: kb(size('roomkit-first-paint')),
     anchorBundleKb: kb(size('livekit-conference')),
     bundleRatio: Math.round((size('roomkit-conference') / size('livekit-conference')) * 1000) / 1000,
+    equalFeaturesKb: kb(size('roomkit-composed')),
+    equalFeaturesRatio: Math.round((size('roomkit-composed') / size('livekit-conference')) * 1000) / 1000,
     coreKb: kb(size('roomkit-core')),
     anchorCoreKb: kb(size('livekit-core')),
     details,
