@@ -2,7 +2,7 @@ import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
-import { sessionConnections, sessionRetries } from './connection/sessionConnections.js';
+import { sessionConnections, sessionRetries, watchMoves } from './connection/sessionConnections.js';
 import { RoomStoreContext } from './RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
 import { useIsoLayoutEffect } from '../ui/useElementSize.js';
@@ -82,7 +82,12 @@ export function RoomProvider(props: RoomProviderProps) {
   });
   useEffect(() => {
     sessionRetries.set(session.room, session.retry);
-    return session.mount();
+    const stopWatching = watchMoves(session.room);
+    const unmount = session.mount();
+    return () => {
+      stopWatching();
+      unmount();
+    };
   }, [session]);
 
   return (

@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RoomEvent, type Room } from 'livekit-client';
 import type { ReactNode } from 'react';
 import {
   createRoomActions,
@@ -11,6 +12,7 @@ import {
   RoomProvider,
   useRaisedHands,
   useRaiseHand,
+  useRoom,
   useRoomActions,
   VideoConference,
   type AdminActions,
@@ -112,6 +114,44 @@ describe('createRoomActions: the client of the room actions route', () => {
     expect(new Set(route.seen.map((s) => s.url))).toEqual(new Set(['/api/room-actions']));
     expect(route.seen.slice(0, -1).every((s) => s.authorization === `Bearer ${first}`)).toBe(true);
     expect(route.seen.at(-1)!.authorization).toBe(`Bearer ${renewed}`);
+  });
+
+  it('after a move by the server (MoveParticipant), acts in the room the session is in: with the token LiveKit sent for it', async () => {
+    const route = fakeRoute();
+    const actions = createRoomActions({ endpoint: '/api/room-actions', fetch: route.fetch });
+    const mainToken = makeToken({ sub: 'host', video: { roomJoin: true, room: 'main', roomAdmin: true } });
+    const breakoutToken = makeToken({ sub: 'host', video: { roomJoin: true, room: 'main-breakout-1', roomAdmin: true } });
+    let room: Room | undefined;
+    let callbacks: RoomActionCallbacks | undefined;
+    function Probe() {
+      room = useRoom();
+      callbacks = useRoomActions(actions);
+      return null;
+    }
+    render(
+      <RoomProvider token={mainToken} url={URL} connect={false}>
+        <Probe />
+      </RoomProvider>,
+    );
+    // What livekit-client does with room_moved: the engine keeps the new token, the room takes the new name, Moved fires.
+    const moveTo = (name: string, token: string) =>
+      act(() => {
+        Object.assign(room!.engine ?? Object.assign(room!, { engine: {} }).engine, { token });
+        (room as unknown as { roomInfo: { name: string } }).roomInfo = { name };
+        room!.emit(RoomEvent.Moved, name);
+      });
+    await callbacks!.admin.onLowerHand('ada');
+    moveTo('main-breakout-1', breakoutToken);
+    await callbacks!.admin.onLowerHand('bo');
+    // a full re-join with the session's own connection puts it back in the main room (no move)
+    (room as unknown as { roomInfo: { name: string } }).roomInfo = { name: 'main' };
+    await callbacks!.admin.onLowerHand('cy');
+    expect(route.seen.map((s) => [s.action.type === 'lower-hand' && s.action.identity, s.authorization])).toEqual([
+      ['ada', `Bearer ${mainToken}`],
+      ['bo', `Bearer ${breakoutToken}`],
+      // no longer in the room it was moved to: the session's own connection again
+      ['cy', `Bearer ${mainToken}`],
+    ]);
   });
 
   it('rejects with a RoomKitError carrying the route’s code and message', async () => {

@@ -1,7 +1,7 @@
 import type { Room } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
 import type { RoomAction, RoomActionResult } from './roomAction.js';
-import { connectionOf, sessionConnections } from './sessionConnections.js';
+import { actionToken, sessionConnections } from './sessionConnections.js';
 
 /** Options of {@link createRoomActions}. */
 export interface RoomActionsOptions {
@@ -13,7 +13,7 @@ export interface RoomActionsOptions {
   credentials?: RequestCredentials;
   /**
    * The connection token to send for `room`. Default: the one the room's RoomKit session holds now (a renewed token
-   * included). Give it when you connect your own `Room` (`<RoomProvider room>`), whose token RoomKit never saw.
+   * included; after a move by the server, LiveKit's MoveParticipant, the token it sent for the new room). Give it when you connect your own `Room` (`<RoomProvider room>`), whose token RoomKit never saw.
    */
   getToken?: (room: Room) => string | undefined | Promise<string | undefined>;
   /** The `fetch` to use (default the global one), e.g. for tests. */
@@ -99,9 +99,9 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
   const bound = new WeakMap<Room, RoomActionCallbacks>();
 
   async function run(room: Room, action: RoomAction): Promise<RoomActionResult> {
-    const given = sessionConnections.get(room);
-    // The latest connection the room's <RoomProvider> gave (a renewed token replaces it without a reconnect).
-    const token = await (options.getToken ? options.getToken(room) : given && connectionOf(given)?.token);
+    // The latest connection the room's <RoomProvider> gave (a renewed token replaces it without a reconnect), or the
+    // token of the room the server moved the session to.
+    const token = await (options.getToken ? options.getToken(room) : actionToken(room, sessionConnections.get(room)));
     if (!token) {
       throw new RoomKitError(
         'not-connected',

@@ -1,4 +1,4 @@
-import type { Room } from 'livekit-client';
+import { RoomEvent, type Room } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
 import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
 
@@ -23,4 +23,31 @@ export function connectionOf(options: RoomSessionOptions): ConnectionDetails | u
   const token = details?.token ?? options.token;
   const url = details?.url ?? options.url;
   return token && url ? { token, url } : undefined;
+}
+
+/** The token LiveKit gave each session it moved to another room (MoveParticipant's `room_moved`), and that room. */
+const movedTokens = new WeakMap<Room, { room: string; token: string }>();
+
+/**
+ * @internal Records, on each `RoomEvent.Moved` (livekit-client 2.12+), the token the server sent with the move, which
+ * livekit-client keeps in its engine for its own reconnects. Returns the function that stops.
+ */
+export function watchMoves(room: Room): () => void {
+  if (!RoomEvent.Moved) return () => {};
+  const onMoved = (name: string) => {
+    const token = (room.engine as unknown as { token?: string } | undefined)?.token;
+    if (token) movedTokens.set(room, { room: name, token });
+  };
+  room.on(RoomEvent.Moved, onMoved);
+  return () => void room.off(RoomEvent.Moved, onMoved);
+}
+
+/**
+ * @internal The token a room action sends for `room`: while the session is in a room the server moved it to, that
+ * room's token (the action is for the room the person is in now); else the latest connection `options` give.
+ */
+export function actionToken(room: Room, options: RoomSessionOptions | undefined): string | undefined {
+  const moved = movedTokens.get(room);
+  if (moved && moved.room === room.name) return moved.token;
+  return options && connectionOf(options)?.token;
 }
