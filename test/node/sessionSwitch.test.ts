@@ -37,7 +37,9 @@ function switchingRoom() {
     publish(track as unknown as FakeTrack);
   }) as never;
   room.connect = async (_url: string, token: string) => {
-    calls.push(`connect ${JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).video.room}`);
+    const name = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { video: { room: string } }).video.room;
+    calls.push(`connect ${name}`);
+    if (name.startsWith('refused')) throw new Error('could not establish signal connection');
     internals.setAndEmitConnectionState(ConnectionState.Connected);
     room.emit(RoomEvent.Connected);
   };
@@ -111,6 +113,21 @@ describe('a session that switches rooms', () => {
     expect(calls).toEqual(['disconnect keeping devices', 'connect audience']);
     expect(opened.map((t) => t.stopped)).toEqual([true, true]);
     expect(session.store.getState().grants.canPublish).toBe(false);
+    stop();
+  });
+
+  it('stops the kept devices when the next room refuses the session: no camera light outside a meeting', async () => {
+    const { room, calls, opened } = switchingRoom();
+    const session = createRoomSession({ room });
+    const errors: string[] = [];
+    session.setOptions({ token: tokenFor('all-hands'), url: URL, audio: true, video: true, onError: (e) => void errors.push(e.code) });
+    const stop = session.mount();
+    await settle(session);
+    session.setOptions({ token: tokenFor('refused-breakout'), url: URL, audio: true, video: true, onError: (e) => void errors.push(e.code) });
+    await settle(session);
+    expect(calls.slice(-2)).toEqual(['disconnect keeping devices', 'connect refused-breakout']);
+    expect(opened.map((t) => t.stopped)).toEqual([true, true]);
+    expect(errors).toHaveLength(1);
     stop();
   });
 });

@@ -40,7 +40,11 @@ export async function publishKeptDevices(room: Room, kept: KeptDevices, grants: 
   if (failure) throw failure.reason;
 }
 
-/** Stops kept tracks nobody will publish (the session ended instead). */
-export function stopKeptDevices(kept: KeptDevices | undefined): void {
+/**
+ * Stops kept tracks nobody will publish (the session ended, or the next room refused it: no camera light outside a
+ * meeting). Returns undefined, the value of no kept devices.
+ */
+export function stopKeptDevices(kept: KeptDevices | undefined): undefined {
   kept?.tracks.forEach((track) => track.stop());
+  return undefined;
 }

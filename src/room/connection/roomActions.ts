@@ -13,7 +13,8 @@ export interface RoomActionsOptions {
   credentials?: RequestCredentials;
   /**
    * The connection token to send for `room`. Default: the one the room's RoomKit session holds now (a renewed token
-   * included; after a move by the server, LiveKit's MoveParticipant, the token it sent for the new room). Give it when you connect your own `Room` (`<RoomProvider room>`), whose token RoomKit never saw.
+   * included; after a move by the server, LiveKit's MoveParticipant, the token it sent for the new room). Give it
+   * when you connect your own `Room` (`<RoomProvider room>`), whose token RoomKit never saw.
    */
   getToken?: (room: Room) => string | undefined | Promise<string | undefined>;
   /** The `fetch` to use (default the global one), e.g. for tests. */

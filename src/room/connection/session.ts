@@ -268,7 +268,8 @@ export function createRoomSession(
         await room.connect(target.url, target.token, joinOptions());
       } catch (error) {
         if (current === target) currentFailed = true;
-        // A failure of a connect nobody wants any more is not news.
+        // A failure of a connect nobody wants any more is not news (and what it kept goes on to the next one).
+        if (sameTarget(desired, target)) kept = stopKeptDevices(kept);
         if (sameTarget(desired, target)) fail(error);
         continue;
       }
@@ -378,8 +379,7 @@ export function createRoomSession(
         stopAwaiting?.();
         enforcing?.();
         enforcing = undefined;
-        stopKeptDevices(kept);
-        kept = undefined;
+        kept = stopKeptDevices(kept);
         setTarget(null);
       };
     },
