@@ -13,7 +13,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // An app writes `from '@roomkit/react/server'`; the example imports the same entry from source, so tests, the
 // demo and `npm run customer-backend` run without a build.
-import { createConnectionHandler, createRoomActionsHandler, createWaitingRoomStore, toNodeListener } from '../../src/server/index';
+import { createBreakoutStore, createConnectionHandler, createRoomActionsHandler, createWaitingRoomStore, toNodeListener } from '../../src/server/index';
 import type { ConnectionParticipant, RecordingOptions, TokenGrants } from '../../src/server/index';
 
 export type MeetingRole = 'publisher' | 'guest' | 'viewer' | 'admin' | 'recorder' | 'observer';
@@ -140,8 +140,11 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
   const defaultRole = options.defaultRole ?? 'viewer';
   // Who waits and who was let in: the token route records knocks, the room actions route admits and denies.
   const waitingRoom = createWaitingRoomStore();
+  // Who is in which breakout room: the room actions route opens and closes them, the token route places people.
+  const breakouts = createBreakoutStore();
   const handler = createConnectionHandler({
     waitingRoom,
+    breakouts,
     apiKey: options.apiKey,
     roomApiUrl: options.roomApiUrl,
     ...(options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds }),
@@ -157,6 +160,8 @@ export async function startCustomerBackend(options: CustomerBackendOptions): Pro
     createRoomActionsHandler({
       apiKey: options.apiKey,
       waitingRoom,
+      breakouts,
+      roomApiUrl: options.roomApiUrl,
       ...(options.mediaUrl !== undefined && { mediaUrl: options.mediaUrl }),
       ...(options.recording !== undefined && { recording: options.recording }),
       onError: (error) => console.warn(`Customer backend (room actions): ${error.message}`),

@@ -3,6 +3,7 @@ import { isRoomKitError, RoomKitError } from '../room/RoomKitError.js';
 import { jsonResponse, keyScrubber, readJsonObject, readRoom, Reply, withNoStore } from './replies.js';
 import { checkExplicitConfig, resolveRoomApiConfig, type RoomApiConfig } from './roomApiConfig.js';
 import type { TokenGrants } from './tokenGrants.js';
+import { checkBreakoutStore, placeOf, type BreakoutStore } from './breakouts.js';
 import { checkWaitingRoomStore, grantsOnKnock, type WaitingRoomStore } from './waitingRoom.js';
 
 export type { TokenGrants } from './tokenGrants.js';
@@ -90,6 +91,13 @@ export interface ConnectionHandlerOptions {
    * `authenticate` returns `wait: true` for anyone.
    */
   waitingRoom?: WaitingRoomStore;
+  /**
+   * The breakout rooms' record (`createBreakoutStore()`), shared with your room actions route. With it, a person
+   * assigned to a breakout room gets a token for that room, whether they ask for the main room or the breakout room
+   * (a renewal, a re-join), and nobody gets one for a breakout room they were not assigned to: they get the main
+   * room's. The answer's `room` says which.
+   */
+  breakouts?: BreakoutStore;
   /** The `fetch` used to call the Room API (default the global one), e.g. for tests. */
   fetch?: typeof fetch;
 }
@@ -162,6 +170,7 @@ function checkOptions(options: ConnectionHandlerOptions): void {
   }
   checkExplicitConfig(options.apiKey, options.roomApiUrl);
   if (options.waitingRoom !== undefined) checkWaitingRoomStore(options.waitingRoom, 'createConnectionHandler');
+  if (options.breakouts !== undefined) checkBreakoutStore(options.breakouts, 'createConnectionHandler');
 }
 
 /**
@@ -287,15 +296,20 @@ export function createConnectionHandler(options: ConnectionHandlerOptions): (req
     return slug;
   }
 
-  /** The token request for `participant` in `slug`: their role's grants, or none while they must wait there. */
-  async function tokenRequest(slug: string, participant: ConnectionParticipant): Promise<Record<string, unknown>> {
+  /**
+   * The token request for `participant` in `slug`: their role's grants, or none while they must wait in `main` (the
+   * main room of a breakout room: one waiting room per meeting).
+   */
+  async function tokenRequest(main: string, participant: ConnectionParticipant): Promise<Record<string, unknown>> {
     const { wait, grants, ...who } = participant;
     const ttl = options.ttlSeconds !== undefined && { ttlSeconds: options.ttlSeconds };
-    return { ...who, grants: wait ? await grantsOnKnock(options.waitingRoom, slug, participant.identity, grants) : grants, ...ttl };
+    return { ...who, grants: wait ? await grantsOnKnock(options.waitingRoom, main, participant.identity, grants) : grants, ...ttl };
   }
 
+  /** A token for the room `participant` belongs in when they ask for `slug`: a breakout room they were assigned to, else `slug`'s main room. */
   async function issueToken(slug: string, participant: ConnectionParticipant): Promise<Response> {
-    return callRoomApi(`/sdk/rooms/${encodeURIComponent(slug)}/token`, await tokenRequest(slug, participant));
+    const place = await placeOf(options.breakouts, slug, participant.identity);
+    return callRoomApi(`/sdk/rooms/${encodeURIComponent(place.slug)}/token`, await tokenRequest(place.main, participant));
   }
 
   async function connection(room: string, participant: ConnectionParticipant): Promise<unknown> {

@@ -7,6 +7,9 @@ import { jsonResponse, keyScrubber, readJsonObject, Reply, withNoStore } from '.
 import { parseRoomAction } from './roomActionBody.js';
 import { createTwirpClient, TwirpError, TwirpUnreachable, type TwirpClient } from './twirp.js';
 import { checkWaitingRoomStore, type WaitingRoomStore } from './waitingRoom.js';
+import { checkBreakoutStore, type BreakoutStore } from './breakouts.js';
+import { isBreakoutAction, performBreakoutAction } from './breakoutActions.js';
+import { checkExplicitConfig, resolveRoomApiConfig } from './roomApiConfig.js';
 
 /** Who may act, and where: what `authorize` returns. */
 export interface RoomActionsCaller {
@@ -47,6 +50,17 @@ export interface RoomActionsHandlerOptions {
    * `waitingRoom`): `admit`, `admit-all` and `deny` read it. Without it they answer 500 and `onError` names the fix.
    */
   waitingRoom?: WaitingRoomStore;
+  /**
+   * The breakout rooms' record your token route reads (`createBreakoutStore()`, the same store as its `breakouts`):
+   * the breakout actions (`open-breakouts`, `move`, `broadcast`, `close-breakouts`, `list-breakouts`) keep it.
+   * Without it they answer 500 and `onError` names the fix.
+   */
+  breakouts?: BreakoutStore;
+  /**
+   * The Room API (`https://api.example.com/api/v1`), where `open-breakouts` creates its rooms (`POST /sdk/rooms`).
+   * Default: the `ROOM_API_URL` environment variable. Only the breakout actions use it.
+   */
+  roomApiUrl?: string;
   /** Maximum wait for each call to the media server, in milliseconds (default 10 000); past it the route answers 504. */
   timeoutMs?: number;
   /** Reports server-side problems (misconfiguration, media server failures, a refused key). Default `console.error`. */
@@ -78,6 +92,8 @@ function checkOptions(options: RoomActionsHandlerOptions): void {
   }
   checkExplicitMediaConfig(options.apiKey, options.mediaUrl);
   if (options.waitingRoom !== undefined) checkWaitingRoomStore(options.waitingRoom, 'createRoomActionsHandler');
+  if (options.breakouts !== undefined) checkBreakoutStore(options.breakouts, 'createRoomActionsHandler');
+  if (options.roomApiUrl !== undefined) checkExplicitConfig(options.apiKey, options.roomApiUrl);
 }
 
 /**
@@ -223,6 +239,26 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
     return Reply.error(502, 'media_server_error', `The media server could not ${action.type.replace(/-/g, ' ')}: ${said || `HTTP ${error.status}`}.`);
   }
 
+  /** Creates a breakout room through the Room API (`POST /sdk/rooms`), answering its slug. */
+  async function createRoom(name: string): Promise<string> {
+    const api = resolveRoomApiConfig(options.apiKey, options.roomApiUrl);
+    let response: Response;
+    try {
+      response = await fetchImpl(`${api.baseUrl}/sdk/rooms`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${api.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ name }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw unreachable('POST /sdk/rooms (the Room API)', (error as { name?: unknown } | null)?.name === 'TimeoutError', error);
+    }
+    const created = (await response.json().catch(() => undefined)) as { slug?: unknown } | undefined;
+    if (response.ok && typeof created?.slug === 'string' && created.slug !== '') return created.slug;
+    report(misconfigured(`The Room API answered POST /sdk/rooms with HTTP ${response.status}${response.ok ? ' and no slug' : ''}: check ROOM_API_URL (or \`roomApiUrl\`) and ROOM_API_KEY.`));
+    throw Reply.error(502, 'room_api_error', `The Room API could not create the breakout room ${JSON.stringify(name)}.`);
+  }
+
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
       throw Reply.error(405, 'method_not_allowed', `Use POST with a JSON action such as {"type":"mute","identity":"ada"}, not ${request.method}.`, { Allow: 'POST' });
@@ -239,6 +275,10 @@ export function createRoomActionsHandler(options: RoomActionsHandlerOptions = {}
     const action = parseRoomAction(body);
     const caller = await authorize(request, action, body);
     try {
+      if (isBreakoutAction(action)) {
+        const context = { client, store: options.breakouts, createRoom, from: caller.identity };
+        return jsonResponse(await performBreakoutAction(context, caller.room, action));
+      }
       return jsonResponse(await performRoomAction(client, caller.room, action, options.recording, options.waitingRoom));
     } catch (error) {
       if (error instanceof Reply) throw error;

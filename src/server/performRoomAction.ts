@@ -3,6 +3,7 @@ import { RoomKitError } from '../room/RoomKitError.js';
 import { Reply } from './replies.js';
 import type { TwirpClient } from './twirp.js';
 import type { WaitingRoomStore } from './waitingRoom.js';
+import type { BreakoutAction } from './breakoutActions.js';
 
 /**
  * The outputs of a recording, as LiveKit's `RoomCompositeEgressRequest` takes them in protobuf JSON (camelCase field
@@ -134,7 +135,7 @@ async function runningEgresses(client: TwirpClient, room: string): Promise<strin
 export async function performRoomAction(
   client: TwirpClient,
   room: string,
-  action: RoomAction,
+  action: Exclude<RoomAction, BreakoutAction>,
   recording: RecordingOptions | undefined,
   waitingRoom?: WaitingRoomStore,
 ): Promise<RoomActionResult> {

@@ -1,4 +1,4 @@
-import type { RoomAction, RoomActionType } from '../room/connection/roomAction.js';
+import type { BreakoutRoomRequest, RoomAction, RoomActionType } from '../room/connection/roomAction.js';
 import { Reply } from './replies.js';
 
 const TYPES: readonly RoomActionType[] = [
@@ -13,7 +13,14 @@ const TYPES: readonly RoomActionType[] = [
   'start-recording',
   'stop-recording',
   'set-recording-layout',
+  'open-breakouts',
+  'move',
+  'broadcast',
+  'close-breakouts',
+  'list-breakouts',
 ];
+/** At most this many breakout rooms at once. */
+export const MAX_BREAKOUT_ROOMS = 100;
 /** LiveKit's egress layouts (`grid`, `speaker`, `single-speaker`, with `-light` / `-dark`) and a template's own names. */
 const LAYOUT = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 
@@ -44,6 +51,29 @@ function layout(body: Readonly<Record<string, unknown>>): string {
   const value = text(body, 'layout', 64);
   if (!LAYOUT.test(value)) throw invalid(`\`layout\` must be a layout name such as "grid" or "speaker" (letters, digits, - and _), got ${got(value)}.`);
   return value;
+}
+
+function breakoutRooms(value: unknown): BreakoutRoomRequest[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_BREAKOUT_ROOMS) {
+    throw invalid(`\`rooms\` must list from 1 to ${MAX_BREAKOUT_ROOMS} breakout rooms such as {"name":"Room 1","identities":["ada"]}, got ${Array.isArray(value) ? `${value.length} rooms` : got(value)}.`);
+  }
+  const names = new Set<string>();
+  const placed = new Set<string>();
+  return value.map((room: unknown, index) => {
+    if (typeof room !== 'object' || room === null || Array.isArray(room)) throw invalid(`\`rooms[${index}]\` must be {"name", "identities"}, got ${got(room)}.`);
+    const name = text(room as Record<string, unknown>, 'name', 64).trim();
+    if (names.has(name.toLowerCase())) throw invalid(`Two breakout rooms are named ${JSON.stringify(name)}: give each its own name.`);
+    names.add(name.toLowerCase());
+    const identities = (room as Record<string, unknown>).identities;
+    if (!Array.isArray(identities) || identities.some((id) => typeof id !== 'string' || id === '' || id.length > 256)) {
+      throw invalid(`\`rooms[${index}].identities\` must be a list of participant identities (possibly empty), got ${got(identities)}.`);
+    }
+    for (const identity of identities as string[]) {
+      if (placed.has(identity)) throw invalid(`${JSON.stringify(identity)} is assigned to two breakout rooms: each person goes to one.`);
+      placed.add(identity);
+    }
+    return { name, identities: identities as string[] };
+  });
 }
 
 /**
@@ -86,6 +116,22 @@ export function parseRoomAction(body: Readonly<Record<string, unknown>>): RoomAc
       return body.layout === undefined ? { type: 'start-recording' } : { type: 'start-recording', layout: layout(body) };
     case 'set-recording-layout':
       return { type: 'set-recording-layout', layout: layout(body) };
+    case 'open-breakouts':
+      return { type: 'open-breakouts', rooms: breakoutRooms(body.rooms) };
+    case 'move':
+      if (body.room !== null && typeof body.room !== 'string') throw invalid(`\`room\` must be a breakout room's slug, or null for the main room, got ${got(body.room)}.`);
+      return { type: 'move', identity: text(body, 'identity', 256), room: body.room === null ? null : text(body, 'room', 256) };
+    case 'broadcast':
+      return { type: 'broadcast', message: text(body, 'message', 1000) };
+    case 'close-breakouts': {
+      const seconds = body.countdownSeconds;
+      if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 600) {
+        throw invalid(`\`countdownSeconds\` must be a whole number of seconds from 0 (now) to 600, got ${got(seconds)}.`);
+      }
+      return { type: 'close-breakouts', countdownSeconds: seconds };
+    }
+    case 'list-breakouts':
+      return { type: 'list-breakouts' };
     default:
       return { type: 'stop-recording' };
   }

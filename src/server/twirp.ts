@@ -12,8 +12,11 @@
 /** The server token's lifetime: long enough for one call, short enough to be useless if it leaked. */
 export const SERVER_TOKEN_TTL_SECONDS = 60;
 
-/** The video grant of a server token: `roomAdmin` and `room` for RoomService, `roomRecord` for Egress. */
-export type ServerGrant = { roomAdmin: true; room: string } | { roomRecord: true };
+/**
+ * The video grant of a server token: `roomAdmin` and `room` for RoomService (with `destinationRoom` for
+ * MoveParticipant), `roomCreate` for CreateRoom, `roomRecord` for Egress.
+ */
+export type ServerGrant = { roomAdmin: true; room: string; destinationRoom?: string } | { roomCreate: true } | { roomRecord: true };
 
 /** A Twirp error answer (or a plain-text refusal of LiveKit's auth middleware), without the request. */
 export class TwirpError extends Error {

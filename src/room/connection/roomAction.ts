@@ -20,6 +20,14 @@
  * - `start-recording`: starts recording the room (a room composite egress) in `layout`, or the route's default.
  * - `stop-recording`: stops every recording of the room.
  * - `set-recording-layout`: switches the room's running recording to `layout`.
+ * - `open-breakouts`: creates the breakout `rooms` (through the Room API, one slug each) and moves each person named
+ *   there into theirs, with their camera and microphone (LiveKit's MoveParticipant where the server has it, else their
+ *   client joins the new room afresh). Needs the route's `breakouts` store and `roomApiUrl`.
+ * - `move`: moves `identity` into the breakout room `room` (a slug of the open ones), or back to the main room (`null`).
+ *   A host visits a room by moving themselves.
+ * - `broadcast`: sends `message` to the main room and every breakout room (the `roomkit.breakout` data topic).
+ * - `close-breakouts`: everyone returns to the main room after `countdownSeconds` (0 to 600; each room shows the countdown).
+ * - `list-breakouts`: the open breakout rooms and who is assigned where (`breakouts` of the result).
  */
 export type RoomAction =
   | { type: 'mute'; identity: string; trackSid?: string }
@@ -32,7 +40,27 @@ export type RoomAction =
   | { type: 'deny'; identity: string }
   | { type: 'start-recording'; layout?: string }
   | { type: 'stop-recording' }
-  | { type: 'set-recording-layout'; layout: string };
+  | { type: 'set-recording-layout'; layout: string }
+  | { type: 'open-breakouts'; rooms: readonly BreakoutRoomRequest[] }
+  | { type: 'move'; identity: string; room: string | null }
+  | { type: 'broadcast'; message: string }
+  | { type: 'close-breakouts'; countdownSeconds: number }
+  | { type: 'list-breakouts' };
+
+/** One breakout room `open-breakouts` creates: its name, and who goes there (identities in the main room). */
+export interface BreakoutRoomRequest {
+  name: string;
+  identities: readonly string[];
+}
+
+/** The breakout rooms of a main room, as the route answers them: each room's slug, name and who is assigned there. */
+export interface BreakoutsInfo {
+  /** The main room's slug. */
+  mainRoom: string;
+  rooms: { slug: string; name: string; identities: string[] }[];
+  /** When everyone returns to the main room (epoch milliseconds, the server's clock), once `close-breakouts` ran. */
+  closesAt?: number;
+}
 
 /** The `type` of a {@link RoomAction}. */
 export type RoomActionType = RoomAction['type'];
@@ -58,4 +86,10 @@ export interface RoomActionResult {
   egressIds?: string[];
   /** `admit` and `admit-all`: who was let in (empty when nobody waited). */
   admitted?: string[];
+  /** The breakout actions: the breakout rooms after the action (`null` when none are open). */
+  breakouts?: BreakoutsInfo | null;
+  /** `open-breakouts` and `move`: who the server moved at once (LiveKit's MoveParticipant). */
+  moved?: string[];
+  /** `open-breakouts` and `move`: who was asked to join their room afresh (a server without MoveParticipant, or an older client). */
+  asked?: string[];
 }
