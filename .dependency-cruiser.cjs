@@ -10,7 +10,7 @@
  *
  * A feature reaches another feature only through that feature's `index.ts`, and only along the edges below.
  */
-const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts'];
+const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts', 'breakouts'];
 const ROOM_KINDS = ['meeting', 'audio-room', 'agent', 'recording'];
 const one = (names) => `(${names.join('|')})`;
 
@@ -22,6 +22,7 @@ const ALLOWED = {
   e2ee: [],
   'connection-test': [],
   'recording-control': [],
+  breakouts: [],
   people: ['hands', 'tile'],
   tile: ['hands', 'e2ee'],
   layouts: ['tile', 'people'],
@@ -29,7 +30,7 @@ const ALLOWED = {
   notifications: ['chat', 'hands', 'picture-in-picture'],
   shortcuts: ['hands', 'notifications'],
   meeting: FEATURES,
-  'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording-control'],
+  'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording-control', 'breakouts'],
   agent: ['chat', 'captions', 'tile'],
   recording: ['captions', 'layouts', 'tile'],
 };

@@ -20,8 +20,10 @@ export type {
   FetchConnectionContext,
 } from './room/connection/connectionRequest.js';
 export { createRoomActions } from './room/connection/roomActions.js';
-export type { RoomActionCallbacks, RoomActionErrorDetails, RoomActions, RoomActionsOptions } from './room/connection/roomActions.js';
-export type { RoomAction, RoomActionResult, RoomActionType } from './room/connection/roomAction.js';
+export type { BreakoutActions, RoomActionCallbacks, RoomActionErrorDetails, RoomActions, RoomActionsOptions } from './room/connection/roomActions.js';
+export type { BreakoutRoomRequest, BreakoutsInfo, RoomAction, RoomActionResult, RoomActionType } from './room/connection/roomAction.js';
+export { BREAKOUT_ATTRIBUTE, BREAKOUT_METADATA_KEY, BREAKOUT_TOPIC } from './room/connection/breakoutWire.js';
+export type { BreakoutRoomInfo } from './room/connection/breakoutWire.js';
 export type { ChatMessage } from './chat/chatStore.js';
 export type { TranscriptionSegment } from './captions/transcriptionStore.js';
 export type { AgentState } from './room/state/agentState.js';
@@ -150,6 +152,13 @@ export type { AudioVisualizerProps } from './media/AudioVisualizer.js';
 export { ConnectionStateToast } from './room/ConnectionStateToast.js';
 export type { ConnectionStateToastProps } from './room/ConnectionStateToast.js';
 export { RecordingIndicator, RecordingControl } from './recording-control/Recording.js';
+export { BreakoutRooms, splitAtRandom } from './breakouts/BreakoutRooms.js';
+export type { BreakoutRoomsProps } from './breakouts/BreakoutRooms.js';
+export { BreakoutStatus } from './breakouts/BreakoutStatus.js';
+export type { BreakoutStatusProps } from './breakouts/BreakoutStatus.js';
+export { useBreakout } from './breakouts/useBreakout.js';
+export type { BreakoutBroadcast, BreakoutState } from './breakouts/useBreakout.js';
+export type { BreakoutLabels } from './breakouts/breakoutLabels.js';
 export type { RecordingIndicatorProps, RecordingControlProps } from './recording-control/Recording.js';
 export { ParticipantAdminMenu } from './people/ParticipantAdminMenu.js';
 export type { ParticipantAdminMenuProps, AdminActions } from './people/ParticipantAdminMenu.js';

@@ -3,6 +3,7 @@
  * feature the root entry exports. Each feature keeps its own defaults beside its code and its components merge only
  * those, so an app ships the strings of what it renders; importing `defaultLabels` ships them all.
  */
+import { defaultBreakoutLabels } from './breakouts/index.js';
 import { defaultCaptionsLabels } from './captions/index.js';
 import { defaultChatLabels } from './chat/index.js';
 import { defaultEncryptionLabels } from './e2ee/index.js';
@@ -34,4 +35,5 @@ export const defaultLabels: RoomKitLabels = {
   ...defaultPreJoinLabels,
   ...defaultTileLabels,
   ...defaultShortcutsLabels,
+  ...defaultBreakoutLabels,
 };

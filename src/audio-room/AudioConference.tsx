@@ -15,6 +15,7 @@ import { ParticipantAudioTile } from './ParticipantAudioTile.js';
 import { AdminActionsContext, WaitingQueue, useWaitingConnection, type AdminActions } from '../people/index.js';
 import { RaiseHandToggle } from '../hands/index.js';
 import { RecordingIndicator } from '../recording-control/index.js';
+import { BreakoutStatus } from '../breakouts/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { StartAudio } from '../media/StartAudio.js';
 import { Toolbar } from '../ui/Toolbar.js';
@@ -160,6 +161,7 @@ export function AudioConference({
             <span className="rk-badge rk-listener-badge">{labels.audioListening}</span>
           ) : null}
           {connection.inSession ? <ConnectionStateToast labels={overrides} /> : null}
+          {connection.inSession ? <BreakoutStatus labels={overrides} /> : null}
         </div>
         <div className="rk-conference-body">
           <div className="rk-conference-stage rk-audio-stage">

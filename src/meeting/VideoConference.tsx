@@ -14,6 +14,7 @@ import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
 import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useWaitingConnection } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
+import { BreakoutRooms, BreakoutStatus } from '../breakouts/index.js';
 import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { StartAudio } from '../media/StartAudio.js';
@@ -253,6 +254,7 @@ export function VideoConference({
             <RecordingControl onStartRecording={startRecording} onStopRecording={stopRecording} labels={overrides} />
           ) : null}
           {connection.inSession ? <ConnectionStateToast labels={overrides} /> : null}
+          {connection.inSession ? <BreakoutStatus labels={overrides} /> : null}
         </div>
         <div className="rk-conference-body">
           <div className="rk-conference-stage">
@@ -280,7 +282,17 @@ export function VideoConference({
               <button type="button" className="rk-button rk-icon-button rk-panel-close" aria-label={labels.closePanel(chatOpen ? labels.chat : labels.participants)} onClick={closePanel}>
                 <CloseIcon />
               </button>
-              {chatOpen ? <Chat labels={overrides} className="rk-conference-chat" /> : <ParticipantList labels={overrides} className="rk-conference-participants" />}
+              {chatOpen ? (
+                <Chat labels={overrides} className="rk-conference-chat" />
+              ) : bound ? (
+                // With the room actions route, hosts get the breakout rooms below the list (BreakoutRooms shows to roomAdmin only).
+                <div className="rk-conference-participants rk-people-panel">
+                  <ParticipantList labels={overrides} />
+                  <BreakoutRooms actions={bound.breakouts} labels={overrides} />
+                </div>
+              ) : (
+                <ParticipantList labels={overrides} className="rk-conference-participants" />
+              )}
             </div>
           ) : null}
         </div>

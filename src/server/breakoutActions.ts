@@ -1,6 +1,7 @@
 import type { BreakoutsInfo, RoomAction, RoomActionResult } from '../room/connection/roomAction.js';
 import { RoomKitError } from '../room/RoomKitError.js';
-import { BREAKOUT_ATTRIBUTE, BREAKOUT_TOPIC, breakoutMetadata, isOpen, type BreakoutPlan, type BreakoutStore } from './breakouts.js';
+import { BREAKOUT_ATTRIBUTE, BREAKOUT_TOPIC, breakoutMetadata } from '../room/connection/breakoutWire.js';
+import { isOpen, type BreakoutPlan, type BreakoutStore } from './breakouts.js';
 import { Reply } from './replies.js';
 import { TwirpError, type TwirpClient } from './twirp.js';
 

@@ -101,14 +101,3 @@ export async function placeOf(store: BreakoutStore | undefined, requested: strin
   const plan = await store.get(main);
   return { main, slug: (isOpen(plan) ? plan.assignments[identity] : undefined) ?? main };
 }
-
-/** The room metadata key of a breakout room (`BREAKOUT_METADATA_KEY` of `@roomkit/react`). */
-export const BREAKOUT_METADATA_KEY = 'roomkit.breakout';
-/** The participant attribute that asks a client to join another room of its meeting afresh (`BREAKOUT_ATTRIBUTE`). */
-export const BREAKOUT_ATTRIBUTE = 'roomkit.breakout';
-/** The data topic of a host's broadcast to every room (`BREAKOUT_TOPIC`). */
-export const BREAKOUT_TOPIC = 'roomkit.breakout';
-
-/** @internal A breakout room's LiveKit metadata: its name, its main room and, once closing, when. */
-export const breakoutMetadata = (main: string, name: string, closesAt?: number): string =>
-  JSON.stringify({ [BREAKOUT_METADATA_KEY]: { main, name, ...(closesAt !== undefined && { closesAt }) } });

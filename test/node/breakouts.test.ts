@@ -10,7 +10,7 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaServer } from '../../dev/media-server';
 import { startRoomApi, type RoomApiHandle } from '../../dev/room-api/index';
-import { BREAKOUT_ATTRIBUTE, BREAKOUT_METADATA_KEY, BREAKOUT_TOPIC } from '../../src/server/breakouts';
+import { BREAKOUT_ATTRIBUTE, BREAKOUT_METADATA_KEY, BREAKOUT_TOPIC } from '../../src/room/connection/breakoutWire';
 import { createBreakoutStore, createConnectionHandler, type RoomKitError, type TokenGrants } from '../../src/server/index';
 import { connectDataPeer } from './support/dataPeer';
 import { RawSignalClient } from './support/rawClient';

@@ -1,6 +1,6 @@
 import type { Room } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
-import type { RoomAction, RoomActionResult } from './roomAction.js';
+import type { BreakoutRoomRequest, RoomAction, RoomActionResult } from './roomAction.js';
 import { actionToken, sessionConnections } from './sessionConnections.js';
 
 /** Options of {@link createRoomActions}. */
@@ -66,6 +66,22 @@ export interface RoomActionCallbacks {
   };
   /** Switches the running recording to `layout` (`grid`, `speaker` …). */
   setRecordingLayout: (layout: string) => Promise<RoomActionResult>;
+  /** `BreakoutRooms`' actions. */
+  readonly breakouts: BreakoutActions;
+}
+
+/** The breakout rooms' actions, each answering the rooms after it (`breakouts` of the result). */
+export interface BreakoutActions {
+  /** Opens the breakout `rooms` and moves each person named there into theirs. */
+  onOpen: (rooms: readonly BreakoutRoomRequest[]) => Promise<RoomActionResult>;
+  /** Moves `identity` into the breakout room `room` (a slug), or back to the main room (`null`). */
+  onMove: (identity: string, room: string | null) => Promise<RoomActionResult>;
+  /** Sends `message` to every room. */
+  onBroadcast: (message: string) => Promise<RoomActionResult>;
+  /** Closes every breakout room: everyone returns to the main room after `countdownSeconds`. */
+  onClose: (countdownSeconds: number) => Promise<RoomActionResult>;
+  /** The open breakout rooms. */
+  onList: () => Promise<RoomActionResult>;
 }
 
 /** What {@link createRoomActions} returns: the room actions client, for any number of rooms. */
@@ -155,6 +171,13 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
             onStopRecording: () => act({ type: 'stop-recording' }),
           },
           setRecordingLayout: (layout) => act({ type: 'set-recording-layout', layout }),
+          breakouts: {
+            onOpen: (rooms) => act({ type: 'open-breakouts', rooms }),
+            onMove: (identity, to) => act({ type: 'move', identity, room: to }),
+            onBroadcast: (message) => act({ type: 'broadcast', message }),
+            onClose: (countdownSeconds) => act({ type: 'close-breakouts', countdownSeconds }),
+            onList: () => act({ type: 'list-breakouts' }),
+          },
         };
         bound.set(room, callbacks);
       }

@@ -18,11 +18,13 @@ import { RoomKitError } from '../RoomKitError.js';
 import { toRoomKitError } from '../toRoomKitError.js';
 import { leaveKeepingDevices, publishKeptDevices, stopKeptDevices, type KeptDevices } from './keptDevices.js';
 import { managedRooms } from './managedRooms.js';
-import { resolve, sameSession, WAITING, type Resolved, type Target } from './sessionTarget.js';
+import { REJOIN_FRESHNESS_MS, resolve, sameSession, TRANSIENT_DISCONNECTS, WAITING, type Resolved, type Target } from './sessionTarget.js';
+import { followBreakouts } from './breakoutFollow.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 
 export type { OnlineSignal } from './online.js';
+export { TRANSIENT_DISCONNECTS } from './sessionTarget.js';
 export type { ConnectionDetails } from './connectionResponse.js';
 
 /**
@@ -104,23 +106,6 @@ export interface RoomSession {
   retry(): void;
 }
 
-/**
- * @internal Session ends after which a connection query's session is joined again: none the server meant. As
- * DisconnectReason's protocol numbers (fixed by LiveKit's protobuf), which a bundle keeps shorter than the names
- * (`test/node/session.test.ts` checks each against its name).
- */
-export const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set<DisconnectReason | undefined>([
-  undefined, // livekit-client gave up reconnecting (network lost, or the token expired meanwhile)
-  0, // UNKNOWN_REASON
-  3, // SERVER_SHUTDOWN
-  6, // STATE_MISMATCH
-  8, // MIGRATION
-  9, // SIGNAL_CLOSE
-  14, // CONNECTION_TIMEOUT
-  15, // MEDIA_FAILURE
-]);
-/** A re-join with a token closer than this to its expiry fetches a fresh connection first. */
-const REJOIN_FRESHNESS_MS = 10_000;
 
 // a connection response has no refetch; a react-query result always has one
 const isConnectionQuery = (value: RoomSessionOptions['connection']): value is ConnectionQueryState =>
@@ -225,10 +210,20 @@ export function createRoomSession(
   const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
   const pending = () => rejoinRequested || !sameTarget(desired, current);
 
+  /** After LiveKit moved the session to another room (`RoomEvent.Moved`): the target it left, and the one it is in. */
+  let moved: { from: Target; to: Target } | undefined;
   function setTarget(target: Target | null) {
+    // The details that joined the room left by a move are the moved-to room's, until new details arrive.
+    if (moved && target && sameTarget(target, moved.from)) target = moved.to;
+    else moved = undefined;
     desired = target;
     schedule();
   }
+  const onMoved = () => {
+    const to = current && resolve((room.engine as unknown as { token?: string } | undefined)?.token, current.url).target;
+    if (current && to) [moved, current, desired] = [{ from: current, to }, to, to];
+    if (to) store.setTokenClaims(to.claims);
+  };
 
   function requestRejoin() {
     rejoinRequested = true;
@@ -370,9 +365,14 @@ export function createRoomSession(
     mount() {
       mounted++;
       room.on(RoomEvent.Connected, onConnected).on(RoomEvent.Disconnected, onDisconnected);
+      if (RoomEvent.Moved) room.on(RoomEvent.Moved, onMoved);
+      // A breakout room's assignment or closing: the connection query answers where to be now.
+      const stopFollowing = followBreakouts(room, () => void query?.refetch());
       apply();
       return () => {
         mounted--;
+        stopFollowing();
+        if (RoomEvent.Moved) room.off(RoomEvent.Moved, onMoved);
         room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
         stopWaiting?.();
         stopWaiting = undefined;

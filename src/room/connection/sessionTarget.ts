@@ -2,6 +2,7 @@
  * @internal What a session connects to: validating a token and URL into a target (before any network traffic), and
  * telling a renewal (same session, fresh token) from a new session. Pure, no livekit-client.
  */
+import type { DisconnectReason } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
 import { sameValue } from '../sameValue.js';
 import { looksLikeApiKey, validateMediaUrl, validateToken, type TokenClaims } from './token.js';
@@ -65,3 +66,22 @@ export function sameSession(a: Target, b: Target, live?: LivePermission): boolea
   // An absent flag is the media server's default: allowed.
   return sameValue(rest(videoA), rest(videoB)) && LIVE_FIELDS.every((key) => (videoB[key] ?? true) === live[key]);
 }
+
+/**
+ * @internal Session ends after which a connection query's session is joined again: none the server meant. As
+ * DisconnectReason's protocol numbers (fixed by LiveKit's protobuf), which a bundle keeps shorter than the names
+ * (`test/node/session.test.ts` checks each against its name).
+ */
+export const TRANSIENT_DISCONNECTS: ReadonlySet<DisconnectReason | undefined> = new Set<DisconnectReason | undefined>([
+  undefined, // livekit-client gave up reconnecting (network lost, or the token expired meanwhile)
+  0, // UNKNOWN_REASON
+  3, // SERVER_SHUTDOWN
+  6, // STATE_MISMATCH
+  8, // MIGRATION
+  9, // SIGNAL_CLOSE
+  14, // CONNECTION_TIMEOUT
+  15, // MEDIA_FAILURE
+]);
+
+/** @internal A re-join with a token closer than this to its expiry fetches a fresh connection first. */
+export const REJOIN_FRESHNESS_MS = 10_000;
