@@ -53,6 +53,11 @@ export interface DemoOptions {
    * where the colours were once lost (issue 37). Nothing is watched. The build takes a few seconds.
    */
   built?: boolean;
+  /**
+   * Whether the local media server moves participants itself (LiveKit's MoveParticipant, as LiveKit Cloud; default)
+   * or answers `unimplemented` as open-source LiveKit does, so breakout rooms join afresh.
+   */
+  moveParticipant?: boolean;
 }
 
 export interface Demo {
@@ -135,6 +140,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
           port: options.mediaPort ?? 0,
           tokenSecret: secret,
           apiKeys: `demo=${apiKey}`,
+          ...(options.moveParticipant === false ? { moveParticipant: false } : {}),
           ...(options.onEgressPage ? { onEgressPage: options.onEgressPage } : {}),
         });
         closers.push(() => media!.close());

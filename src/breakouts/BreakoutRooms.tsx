@@ -85,12 +85,12 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
         <form className="rk-breakout-form" onSubmit={open}>
           <label className="rk-field">
             {labels.breakoutRoomCount}
-            <input type="number" min={1} max={100} value={count} onChange={(e) => setCount(Math.min(100, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
+            <input className="rk-input" type="number" min={1} max={100} value={count} onChange={(e) => setCount(Math.min(100, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
           </label>
           {Array.from({ length: count }, (_, i) => (
             <label key={i} className="rk-field">
               <span className="rk-visually-hidden">{labels.breakoutRoomNameField(i + 1)}</span>
-              <input value={roomName(i)} maxLength={64} onChange={(e) => setNames({ ...names, [i]: e.target.value })} />
+              <input className="rk-input" value={roomName(i)} maxLength={64} onChange={(e) => setNames({ ...names, [i]: e.target.value })} />
             </label>
           ))}
           <ul className="rk-breakout-people">
@@ -98,6 +98,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
               <li key={p.identity}>
                 <span>{p.name || p.identity}</span>
                 <select
+                  className="rk-select"
                   aria-label={labels.breakoutRoomFor(p.name || p.identity)}
                   value={assigned[p.identity] !== undefined && assigned[p.identity]! < count ? String(assigned[p.identity]) : ''}
                   onChange={(e) => setAssigned({ ...assigned, [p.identity]: e.target.value === '' ? -1 : Number(e.target.value) })}
@@ -150,7 +151,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
           >
             <label className="rk-field">
               {labels.broadcastField}
-              <input value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} />
+              <input className="rk-input" value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} />
             </label>
             <button type="submit" className="rk-button" disabled={pending || !message.trim()}>
               <span className="rk-button-label">{labels.sendBroadcast}</span>
@@ -159,7 +160,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
           <div className="rk-breakout-actions">
             <label className="rk-field">
               {labels.closeCountdownField}
-              <input type="number" min={0} max={600} value={countdown} onChange={(e) => setCountdown(Math.min(600, Math.max(0, Math.floor(Number(e.target.value)) || 0)))} />
+              <input className="rk-input" type="number" min={0} max={600} value={countdown} onChange={(e) => setCountdown(Math.min(600, Math.max(0, Math.floor(Number(e.target.value)) || 0)))} />
             </label>
             <button type="button" className="rk-button" disabled={pending || plan.closesAt !== undefined} onClick={() => void run(() => actions.onClose(countdown))}>
               <span className="rk-button-label">{labels.closeBreakoutRooms}</span>
