@@ -48,6 +48,7 @@ export const dataAttributeMeanings: Record<string, string> = {
   'data-spotlight': 'The focus layout shows the room\'s spotlight large (on `FocusLayout`): the participants an admin spotlighted for everyone (`useSpotlight`).',
   'data-error':
     'A device problem on a track toggle (or PreJoin\'s camera switch), by RoomKitErrorCode: permission-denied, device-not-found, device-in-use, device-lost, device-error, not-permitted.',
+  'data-here': 'On a row of `BreakoutRooms`\' list: the breakout room this session is in.',
   'data-pending': 'An action is in flight: present on a toggle or the recording control; on the admin menu its value names the action.',
   'data-quality': "The participant's connection quality.",
   'data-reason': 'Why a tile shows a placeholder instead of video (camera-off, no-subscribe, agent, cannot-decrypt).',
