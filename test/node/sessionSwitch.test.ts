@@ -131,3 +131,39 @@ describe('a session that switches rooms', () => {
     stop();
   });
 });
+
+describe('a session LiveKit moved to another room (MoveParticipant)', () => {
+  const online = { isOnline: () => true, subscribe: () => () => {} };
+  const query = (token: string) => ({ data: { token, url: URL }, error: null, status: 'success' as const, isFetching: false, refetch: vi.fn(async () => undefined) });
+
+  it("stays when given its old details again, re-joins the moved-to room after a drop, and switches only for new details", async () => {
+    const { room, calls } = switchingRoom();
+    const session = createRoomSession({ room });
+    const main = query(tokenFor('all-hands'));
+    session.setOptions({ connection: main, online, audio: true });
+    const stop = session.mount();
+    await settle(session);
+    calls.length = 0;
+
+    // livekit-client keeps the token the server sent with room_moved in its engine, then emits Moved.
+    Object.defineProperty(room, 'engine', { value: { token: tokenFor('all-hands-breakout-1') }, configurable: true, writable: true });
+    room.emit(RoomEvent.Moved, 'all-hands-breakout-1');
+    // A render gives the details it joined the main room with: no rejoin of the main room.
+    session.setOptions({ connection: { ...main }, online, audio: true });
+    await settle(session);
+    expect(calls).toEqual([]);
+
+    // A transient drop: RoomKit's own re-join goes to the room the person is in now, not back to the app's room.
+    (room as unknown as { setAndEmitConnectionState(s: ConnectionState): void }).setAndEmitConnectionState(ConnectionState.Disconnected);
+    room.emit(RoomEvent.Disconnected, undefined);
+    await settle(session);
+    expect(calls[0]).toBe('connect all-hands-breakout-1');
+
+    // The token route answers the main room again (the breakout rooms closed): a room switch, devices kept.
+    calls.length = 0;
+    session.setOptions({ connection: query(tokenFor('all-hands', { canPublish: true })), online, audio: true });
+    await settle(session);
+    expect(calls.slice(0, 2)).toEqual(['disconnect keeping devices', 'connect all-hands']);
+    stop();
+  });
+});
