@@ -6,6 +6,7 @@
  * (`START_RECORDING`, `END_RECORDING`). Run inside test/e2e/netns.sh.
  */
 import { resolve } from 'node:path';
+import { RoomServiceClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, type VideoGrant } from '../../dev/media-server';
@@ -13,6 +14,8 @@ import type { PublisherMedia } from './recording/publisher';
 import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-recording-secret';
+const KEY_ID = 'lk_recording';
+const KEY_SECRET = 'e2e-recording-api-secret';
 const EMPTY_MS = 1000;
 
 const app = appStackForFile({
@@ -22,6 +25,7 @@ const app = appStackForFile({
   pages: ['recording', 'publisher'],
   // Chrome as LiveKit Egress launches it (its pkg/pipeline/source/web.go): media plays without a user gesture.
   browserArgs: ['--autoplay-policy=no-user-gesture-required'],
+  mediaOptions: { apiKeys: `recording=${KEY_ID}.${KEY_SECRET}` },
 });
 
 const publisherToken = (room: string, identity: string, name: string) =>
@@ -135,6 +139,15 @@ describe('recording template through the dev media server', () => {
     expect(onAPicture(atStart), JSON.stringify(atStart)).toBe(true);
     // The publishers never saw the hidden recorder.
     expect(app.media.room(ROOM)!.participants.map((p) => p.identity).sort()).toEqual(['EG_recorder', 'ada', 'bob']);
+
+    // A host spotlights Bob (the room actions route writes this attribute with UpdateParticipant): the recording
+    // shows him large, as every page does; the spotlight ended, the grid again.
+    const rooms = new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET);
+    await rooms.updateParticipant(ROOM, 'bob', { attributes: { 'roomkit.spotlight': '1764316800000' } });
+    await expect.poll(() => view.locator('.rk-recording-stage').getAttribute('data-layout'), WAIT).toBe('focus');
+    await expect.poll(() => view.locator('.rk-focus-main .rk-tile').getAttribute('aria-label'), WAIT).toBe('Bob');
+    await rooms.updateParticipant(ROOM, 'bob', { attributes: { 'roomkit.spotlight': '' } });
+    await expect.poll(() => view.locator('.rk-recording-stage').getAttribute('data-layout'), WAIT).toBe('grid');
 
     // Both leave: after the empty time, END_RECORDING.
     await ada.evaluate(() => window.lkPublisher.leave());

@@ -10,6 +10,7 @@ import { RoomServiceClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
+import { createRoomActionsHandler, createWaitingRoomStore } from '../../src/server/index';
 import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-room-move-secret';
@@ -26,7 +27,7 @@ const app = appStackForFile({
   mediaOptions: { apiKeys: `move=${KEY_ID}.${KEY_SECRET}` },
 });
 
-const token = (identity: string, name: string) => signAccessToken({ identity, name, video: { roomJoin: true, room: MAIN } }, SECRET);
+const token = (identity: string, name: string, video: Record<string, boolean> = {}) => signAccessToken({ identity, name, video: { roomJoin: true, room: MAIN, ...video } }, SECRET);
 const identities = (room: string) => (app.media.room(room)?.participants ?? []).map((p) => p.identity).sort();
 const trackSids = (room: string, identity: string) =>
   (app.media.room(room)?.participants.find((p) => p.identity === identity)?.tracks ?? []).map((t) => `${t.source}:${t.sid}`).sort();
@@ -40,11 +41,11 @@ async function roomkitPage(identity: string, name: string): Promise<Page> {
   return page;
 }
 
-async function plainPage(identity: string, name: string): Promise<Page> {
+async function plainPage(identity: string, name: string, video: Record<string, boolean> = {}): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}plain.html`);
   await page.waitForFunction(() => 'mover' in window);
-  await page.evaluate(([url, t]) => window.mover.connect(url, t), [app.media.url, token(identity, name)] as const);
+  await page.evaluate(([url, t]) => window.mover.connect(url, t), [app.media.url, token(identity, name, video)] as const);
   return page;
 }
 
@@ -100,5 +101,41 @@ describe('MoveParticipant: RoomKit and plain livekit-client pages follow a move 
     expect(trackSids(MAIN, 'ada')).toEqual(adaTracks);
     expect(await ada.evaluate(() => window.roomMove.getUserMediaCalls)).toBe(asked);
     await Promise.all([ada.close(), bob.close(), cy.close()]);
+  });
+});
+
+/**
+ * The room state RoomKit's host controls write is LiveKit's own: the same participant attributes livekit-server-sdk
+ * writes and a plain livekit-client page reads. Both ways: a spotlight set by the SDK moves RoomKit's layout; the one
+ * RoomKit's room actions route sets, and a waiting room's denial, are read by a plain page.
+ */
+describe("RoomKit's host state, read and written by LiveKit's own clients", () => {
+  it('a spotlight from livekit-server-sdk shows on a RoomKit page; the route\'s spotlight and denial reach a plain page', async () => {
+    const ada = await roomkitPage('ada', 'Ada');
+    const bob = await plainPage('bob', 'Bob');
+    await expect.poll(() => tiles(ada), WAIT).toEqual(['Ada', 'Bob']);
+    const rooms = new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET);
+
+    // Written by the server SDK as a LiveKit backend would: RoomKit's page shows Bob large, and Bob's page reads it.
+    await rooms.updateParticipant(MAIN, 'bob', { attributes: { 'roomkit.spotlight': '1764316800000' } });
+    await expect.poll(() => ada.locator('.rk-focus-main .rk-tile').getAttribute('aria-label'), WAIT).toMatch(/^Bob/);
+    await expect.poll(() => bob.evaluate(() => window.mover.attributes()['roomkit.spotlight']), WAIT).toBe('1764316800000');
+
+    // Written by RoomKit's room actions route: a plain page reads Ada's spotlight.
+    const waitingRoom = createWaitingRoomStore();
+    const route = createRoomActionsHandler({ apiKey: `${KEY_ID}.${KEY_SECRET}`, mediaUrl: app.media.httpUrl, waitingRoom, onError: (e) => console.error(e.message) });
+    const host = token('host', 'Host', { roomAdmin: true });
+    const act = (body: object) =>
+      route(new Request('http://app.example/api/room-actions', { method: 'POST', headers: { Authorization: `Bearer ${host}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+    expect((await act({ type: 'spotlight', identity: 'ada', on: true })).status).toBe(200);
+    await expect.poll(() => bob.evaluate(() => window.mover.attributes('ada')['roomkit.spotlight']), WAIT).toMatch(/^\d+$/);
+
+    // A plain page that knocked (no rights; the token route recorded the knock) is told why before it is disconnected.
+    const dee = await plainPage('dee', 'Dee', { canPublish: false, canSubscribe: false, canPublishData: false });
+    waitingRoom.set(MAIN, 'dee', { state: 'waiting', grants: { canPublish: true, canSubscribe: true, canPublishData: true } });
+    expect((await act({ type: 'deny', identity: 'dee' })).status).toBe(200);
+    await expect.poll(() => dee.evaluate(() => window.mover.disconnectReason), WAIT).toBe(4); // PARTICIPANT_REMOVED
+    expect(await dee.evaluate(() => window.mover.ownAttributeChanges)).toEqual([{ 'roomkit.waiting': 'denied' }]);
+    await Promise.all([ada.close(), bob.close(), dee.close()]);
   });
 });

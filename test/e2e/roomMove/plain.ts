@@ -17,6 +17,12 @@ declare global {
       /** Chat texts received on `lk.chat`, as `from: text`. */
       chat: string[];
       sendChat(text: string): Promise<void>;
+      /** `identity`'s participant attributes as livekit-client has them (this page's own without an identity). */
+      attributes(identity?: string): Record<string, string>;
+      /** Each change of this page's own attributes, in order, as livekit-client announced it. */
+      ownAttributeChanges: Record<string, string>[];
+      /** Why the session ended (livekit-client's DisconnectReason), once it did. */
+      disconnectReason: number | undefined;
     };
   }
 }
@@ -28,9 +34,16 @@ const chat: string[] = [];
 window.mover = {
   moves: [],
   chat,
+  ownAttributeChanges: [],
+  disconnectReason: undefined,
+  attributes: (identity) => ({ ...(identity === undefined ? room?.localParticipant : room?.remoteParticipants.get(identity))?.attributes }),
   async connect(url, token) {
     room = new Room();
     room.on(RoomEvent.Moved, (name: string) => window.mover.moves.push(name));
+    room.on(RoomEvent.ParticipantAttributesChanged, (changed, participant) => {
+      if (participant === room?.localParticipant) window.mover.ownAttributeChanges.push(changed);
+    });
+    room.on(RoomEvent.Disconnected, (reason) => void (window.mover.disconnectReason = reason));
     room.on(RoomEvent.TrackSubscribed, (track, _publication, participant) => {
       if (track.source !== Track.Source.Camera) return;
       const element = track.attach() as HTMLVideoElement;
