@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { createRoomActions, EffectsControl, PreJoin, RoomProvider, useRoom, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
+import { BreakoutRooms, createRoomActions, EffectsControl, PreJoin, RoomProvider, useRoom, useRoomActions, VideoConference, type BackgroundEffectsConfig, type PreJoinChoices } from '@roomkit/react';
 import { useConnection } from '@roomkit/react/query';
 import type { RoomOptions } from 'livekit-client';
 
@@ -34,6 +34,11 @@ function ExposeRoomForTests({ token }: { token: string | undefined }) {
     (window as unknown as { __roomkitDemo?: unknown }).__roomkitDemo = { room, token };
   }, [room, token]);
   return null;
+}
+
+/** The host's breakout rooms, under the participant list (shown to roomAdmin sessions only). */
+function HostBreakouts() {
+  return <BreakoutRooms actions={useRoomActions(roomActions).breakouts} />;
 }
 
 /** A real meeting: the connection comes from the demo backend, media flows through the local media server. */
@@ -71,6 +76,7 @@ export function LiveMeeting({ name, role, room = 'demo', onLeave }: { name: stri
           onLeave={onLeave}
           effects={<EffectsControl collapsible config={effects} />}
           actions={roomActions}
+          participantsPanelExtra={<HostBreakouts />}
         />
       )}
     </RoomProvider>

@@ -185,11 +185,15 @@ export const StatusClosing: Story = {
   },
 };
 
-/** In the conference: a host's participants panel holds the breakout rooms when `VideoConference` has the room actions route. */
+function HostBreakouts({ route }: { route: ReturnType<typeof fakeRoute> }) {
+  return <BreakoutRooms actions={useRoomActions(route).breakouts} />;
+}
+
+/** In the conference: `participantsPanelExtra` puts the host's panel under the participant list. */
 export const InVideoConference: Story = {
   render: function Conference() {
     const [route] = useState(() => fakeRoute(OPEN));
-    return <VideoConference actions={route} defaultParticipantsOpen style={{ height: 560 }} />;
+    return <VideoConference actions={route} participantsPanelExtra={<HostBreakouts route={route} />} defaultParticipantsOpen style={{ height: 560 }} />;
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('region', { name: 'Breakout rooms' })).toBeInTheDocument();

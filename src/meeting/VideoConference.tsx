@@ -14,7 +14,7 @@ import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
 import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useWaitingConnection } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
-import { BreakoutRooms, BreakoutStatus } from '../breakouts/index.js';
+import { BreakoutStatus } from '../breakouts/index.js';
 import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
 import { RoomAudioRenderer } from '../media/RoomAudioRenderer.js';
 import { StartAudio } from '../media/StartAudio.js';
@@ -39,6 +39,12 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   participants?: boolean;
   /** Open the participant list at first (default false; `defaultChatOpen` wins if both are set). */
   defaultParticipantsOpen?: boolean;
+  /**
+   * Shown under the participant list in the participants panel: a host's tools, such as
+   * `<BreakoutRooms actions={useRoomActions(actions).breakouts} />` (which shows to `roomAdmin` sessions only). An app
+   * that gives none ships none of their code.
+   */
+  participantsPanelExtra?: ReactNode;
   /** Captions shown (controlled); the toggle appears once the room has transcriptions. */
   captions?: boolean;
   /** Captions shown at first when uncontrolled (default true). */
@@ -123,6 +129,7 @@ export function VideoConference({
   defaultChatOpen = false,
   participants = true,
   defaultParticipantsOpen = false,
+  participantsPanelExtra,
   captions: captionsProp,
   defaultCaptions = true,
   onCaptionsChange,
@@ -284,11 +291,10 @@ export function VideoConference({
               </button>
               {chatOpen ? (
                 <Chat labels={overrides} className="rk-conference-chat" />
-              ) : bound ? (
-                // With the room actions route, hosts get the breakout rooms below the list (BreakoutRooms shows to roomAdmin only).
+              ) : participantsPanelExtra ? (
                 <div className="rk-conference-participants rk-people-panel">
                   <ParticipantList labels={overrides} />
-                  <BreakoutRooms actions={bound.breakouts} labels={overrides} />
+                  {participantsPanelExtra}
                 </div>
               ) : (
                 <ParticipantList labels={overrides} className="rk-conference-participants" />

@@ -141,11 +141,12 @@ describe('BreakoutRooms, the host panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Breakout rooms: The media server could not broadcast.');
   });
 
-  it('VideoConference shows the panel to a host in the participants panel when given the room actions route', async () => {
+  it("VideoConference shows it under the participant list (participantsPanelExtra), through createRoomActions' breakouts", async () => {
     const user = userEvent.setup();
     const room = createTestRoom({ local: { identity: 'me', grants: { roomAdmin: true } }, participants: people });
     const fetch = vi.fn(async () => new Response(JSON.stringify({ type: 'list-breakouts', breakouts: null }), { headers: { 'Content-Type': 'application/json' } }));
-    inRoom(room, <VideoConference actions={createRoomActions({ endpoint: '/api/room-actions', fetch, getToken: () => 'token' })} />);
+    const actions = createRoomActions({ endpoint: '/api/room-actions', fetch, getToken: () => 'token' });
+    inRoom(room, <VideoConference actions={actions} participantsPanelExtra={<BreakoutRooms actions={actions.forRoom(room).breakouts} />} />);
     await user.click(screen.getByRole('button', { name: /Participants/ }));
     expect(await screen.findByRole('region', { name: 'Breakout rooms' })).toBeInTheDocument();
     expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ type: 'list-breakouts' });
