@@ -49,7 +49,10 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
   const [seen, setSeen] = useState<Record<string, string>>({});
   const heading = useId();
 
+  // While one action runs, the buttons say so (aria-disabled) and do nothing, but keep focus: a button disabled under
+  // the pointer would drop the keyboard's place.
   const run = async (call: () => Promise<RoomActionResult>) => {
+    if (pending) return;
     setPending(true);
     setFailure(undefined);
     try {
@@ -114,10 +117,10 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
             ))}
           </ul>
           <div className="rk-breakout-actions">
-            <button type="button" className="rk-button" disabled={pending || people.length === 0} onClick={() => setAssigned(splitAtRandom(people.map((p) => p.identity), count))}>
+            <button type="button" className="rk-button" disabled={people.length === 0} aria-disabled={pending || undefined} onClick={() => setAssigned(splitAtRandom(people.map((p) => p.identity), count))}>
               <span className="rk-button-label">{labels.splitAtRandom}</span>
             </button>
-            <button type="submit" className="rk-button" disabled={pending}>
+            <button type="submit" className="rk-button" aria-disabled={pending || undefined}>
               <span className="rk-button-label">{labels.openBreakoutRooms}</span>
             </button>
           </div>
@@ -130,7 +133,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
                 <span className="rk-breakout-room-name">{room.name}</span>
                 <span className="rk-breakout-members">{room.identities.length ? room.identities.map(nameOf).join(', ') : labels.breakoutRoomEmpty}</span>
                 {room.slug !== here && self ? (
-                  <button type="button" className="rk-button" disabled={pending} onClick={() => void run(() => actions.onMove(self.identity, room.slug))}>
+                  <button type="button" className="rk-button" aria-disabled={pending || undefined} onClick={() => void run(() => actions.onMove(self.identity, room.slug))}>
                     <span className="rk-button-label">{labels.visitBreakoutRoom(room.name)}</span>
                   </button>
                 ) : null}
@@ -138,7 +141,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
             ))}
           </ul>
           {here !== plan.mainRoom && self ? (
-            <button type="button" className="rk-button" disabled={pending} onClick={() => void run(() => actions.onMove(self.identity, null))}>
+            <button type="button" className="rk-button" aria-disabled={pending || undefined} onClick={() => void run(() => actions.onMove(self.identity, null))}>
               <span className="rk-button-label">{labels.returnToMainRoom}</span>
             </button>
           ) : null}
@@ -153,7 +156,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
               {labels.broadcastField}
               <input className="rk-input" value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} />
             </label>
-            <button type="submit" className="rk-button" disabled={pending || !message.trim()}>
+            <button type="submit" className="rk-button" disabled={!message.trim()} aria-disabled={pending || undefined}>
               <span className="rk-button-label">{labels.sendBroadcast}</span>
             </button>
           </form>
@@ -162,7 +165,7 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
               {labels.closeCountdownField}
               <input className="rk-input" type="number" min={0} max={600} value={countdown} onChange={(e) => setCountdown(Math.min(600, Math.max(0, Math.floor(Number(e.target.value)) || 0)))} />
             </label>
-            <button type="button" className="rk-button" disabled={pending || plan.closesAt !== undefined} onClick={() => void run(() => actions.onClose(countdown))}>
+            <button type="button" className="rk-button" disabled={plan.closesAt !== undefined} aria-disabled={pending || undefined} onClick={() => void run(() => actions.onClose(countdown))}>
               <span className="rk-button-label">{labels.closeBreakoutRooms}</span>
             </button>
           </div>
