@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import type { BreakoutsInfo, RoomActionResult } from '../room/connection/roomAction.js';
 import type { BreakoutActions } from '../room/connection/roomActions.js';
 import { useCan } from '../room/hooks/useCan.js';
@@ -51,8 +51,10 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
 
   // While one action runs, the buttons say so (aria-disabled) and do nothing, but keep focus: a button disabled under
   // the pointer would drop the keyboard's place.
-  const run = async (call: () => Promise<RoomActionResult>) => {
-    if (pending) return;
+  const busy = useRef(false);
+  const run = useCallback(async (call: () => Promise<RoomActionResult>) => {
+    if (busy.current) return;
+    busy.current = true;
     setPending(true);
     setFailure(undefined);
     try {
@@ -61,13 +63,14 @@ export function BreakoutRooms({ actions, labels: overrides, className, ...rest }
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
+      busy.current = false;
       setPending(false);
     }
-  };
+  }, []);
   // What is open now (another host may have opened them), again in each room this host visits.
   useEffect(() => {
     if (admin && here) void run(actions.onList);
-  }, [admin, actions, here]);
+  }, [admin, actions, here, run]);
   if (!admin) return null;
 
   const nameOf = (identity: string) => seen[identity] ?? everyone.find((p) => p.identity === identity)?.name ?? identity;
