@@ -117,7 +117,7 @@ describe('malformed actions', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{not json', /not valid JSON/],
       [[1, 2], /must be a JSON object/],
-      [{}, /`type` must be one of mute, remove, update-permissions, lower-hand, spotlight, admit, admit-all, deny, start-recording, stop-recording, set-recording-layout, got nothing/],
+      [{}, /`type` must be one of mute, remove, update-permissions, lower-hand, spotlight, admit, admit-all, deny, start-recording, stop-recording, set-recording-layout, open-breakouts, move, broadcast, close-breakouts, list-breakouts, got nothing/],
       [{ type: 'ban', identity: 'ada' }, /`type` must be one of .*got "ban"/],
       [{ type: 'mute' }, /`identity` must be a non-empty string of at most 256 characters, got nothing/],
       [{ type: 'remove', identity: '  ' }, /`identity` must be a non-empty string/],
