@@ -27,6 +27,8 @@ export async function buildPackage(): Promise<string> {
     build: { outDir: pkg, emptyOutDir: true, sourcemap: false },
   });
   await copyFile(resolve(root, 'src/styles.css'), resolve(pkg, 'styles.css'));
+  await copyFile(resolve(root, 'src/audio-room/audio-room.css'), resolve(pkg, 'audio-room.css'));
+  await copyFile(resolve(root, 'src/agent/agent.css'), resolve(pkg, 'agent.css'));
   // What a bundler reads from the installed package's manifest: ESM, and which files have side effects.
   const { name, type, sideEffects } = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(resolve(pkg, 'package.json'), JSON.stringify({ name, type, sideEffects }, null, 2));
@@ -61,7 +63,8 @@ export async function buildApp(app: string, options: BuildAppOptions = {}): Prom
     plugins: [react(), ...(options.plugins ?? [])],
     resolve: {
       alias: [
-        { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(pkg, 'styles.css') },
+        { find: /^@roomkit\/react\/(styles|audio-room|agent)\.css$/, replacement: resolve(pkg, '$1.css') },
+        { find: /^@roomkit\/react\/(audio-room|agent|recording)$/, replacement: resolve(pkg, '$1.js') },
         { find: /^@roomkit\/react$/, replacement: resolve(pkg, 'index.js') },
       ],
     },
