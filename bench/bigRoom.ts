@@ -20,7 +20,8 @@ import { EVERY_MICROPHONE_UP_TO } from '../src/media/audioSubscriptions';
 import { buildPage, openPage, type launch } from './browser';
 import { namespaceMain, SECRET, type ServerLog } from './namespaceMain';
 
-export type Lib = 'roomkit' | 'livekit';
+/** `floor`: plain livekit-client showing exactly what RoomKit's page shows, no React (bench/page/floor.ts). */
+export type Lib = 'roomkit' | 'livekit' | 'floor';
 /**
  * Who speaks. `worst`: every publisher in turn, so nobody ever speaks twice (each speaker is new to the page).
  * `meeting`: {@link REGULARS} regular speakers spread among the publishers take turns, as in a meeting: speakers
@@ -232,6 +233,8 @@ export async function runBigRoom(
   publishers: number,
   crowd: Crowd = 'worst',
   serverLog: ServerLog = () => [],
+  /** The floor's page: as many cameras as RoomKit's page showed in the same scenario. */
+  cameras?: number,
 ): Promise<BigRoomResult> {
   const roomName = `big-${lib}-${publishers}${crowd === 'meeting' ? '-meeting' : ''}`;
   const identity = `viewer-${lib}`;
@@ -247,7 +250,7 @@ export async function runBigRoom(
       const turn = speaker(server, roomName);
       if (turn) spoken.add(turn.identity);
     }, 250);
-    const join = await call<{ firstVideoMs: number | null; tiles: number }>('bigRoomJoin', { lib, url: server.url, token }).catch((error: unknown) => {
+    const join = await call<{ firstVideoMs: number | null; tiles: number }>('bigRoomJoin', { lib, url: server.url, token, ...(cameras !== undefined && { cameras }) }).catch((error: unknown) => {
       clearInterval(listen);
       throw error;
     });
@@ -259,7 +262,7 @@ export async function runBigRoom(
     const state = () => call<{ pageCameras: number; desiredCameras: number }>('bigRoomState');
     const settledNow = async () => {
       const { pageCameras, desiredCameras } = await state();
-      const expected = lib === 'roomkit' ? pageCameras : publishers;
+      const expected = lib === 'livekit' ? publishers : pageCameras;
       return desiredCameras === expected && media(server, roomName, identity).videoSubscriptions === expected;
     };
     const settleSeen = async () => ({ ...(await state()), forwarded: media(server, roomName, identity).videoSubscriptions });
@@ -290,7 +293,8 @@ export async function runBigRoom(
     const layers: Record<string, number> = {};
     for (const track of Object.values(after.tracks)) if (track.layer !== null && track.layer !== '-') layers[track.layer] = (layers[track.layer] ?? 0) + 1;
     const profile = process.env.BIGROOM_PROFILE === '1' ? await profileWindow(page.cdp, windowMs) : undefined;
-    const worst = crowd === 'worst' ? await speechAndFlips(server, roomName, identity, call, settledNow) : undefined;
+    // The floor measures the window only: it has no pages to flip, and its speech starts are RoomKit's policy.
+    const worst = crowd === 'worst' && lib !== 'floor' ? await speechAndFlips(server, roomName, identity, call, settledNow) : undefined;
     await call('bigRoomLeave');
     if (page.errors.length) throw new Error(`page errors: ${page.errors.join('; ')}`);
     return {
@@ -393,7 +397,8 @@ export async function runBigRooms(
         const name = `${lib}, ${publishers} publishers, ${crowd} crowd`;
         process.stderr.write(`bench: big room, ${name}\n`);
         try {
-          const result = await runBigRoom(server, pageUrl, browser, lib, publishers, crowd, serverLog);
+          const shown = run.results.find((r) => r.lib === 'roomkit' && r.publishers === publishers && r.crowd === crowd)?.tiles;
+          const result = await runBigRoom(server, pageUrl, browser, lib, publishers, crowd, serverLog, lib === 'floor' ? shown : undefined);
           run.results.push(result);
           run.failures.push(...result.problems.map((problem) => `big room (${name}): ${problem}`));
         } catch (error) {
@@ -413,7 +418,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ({ media, pageUrl, browser, serverLog }) =>
       runBigRooms(media, pageUrl, browser, {
         sizes: sizes.length ? sizes : [100, 300],
-        libs: (process.env.BIGROOM_LIBS ?? 'roomkit,livekit').split(',') as Lib[],
+        libs: (process.env.BIGROOM_LIBS ?? 'roomkit,floor,livekit').split(',') as Lib[],
         crowds: (process.env.BIGROOM_CROWDS ?? 'worst,meeting').split(',') as Crowd[],
         serverLog,
       }),

@@ -5,8 +5,19 @@
 import type { BigRoomResult, BigRoomRun, Crowd, Lib } from './bigRoom';
 import type { Row } from './report';
 
-/** The worst case's main-thread target at 300 publishers, and the meeting's two. */
-export const TARGETS = { worstMsPerS: 50, meetingMsPerS: 30, meetingOffersPerChange: 0.2 } as const;
+/**
+ * The targets at 300 publishers (issue 39): RoomKit's main-thread time against the floor's in the same run (plain
+ * livekit-client showing the same tracks, bench/page/floor.ts), in the worst case and the meeting, and the meeting's
+ * offers. The absolute main-thread figures are reports: they do not survive a slower machine.
+ */
+export const TARGETS = { worstRatio: 1.3, meetingRatio: 1.15, meetingOffersPerChange: 0.2 } as const;
+
+/** RoomKit's main-thread time over the floor's, in one run's results (null without both). */
+export function floorRatio(results: readonly BigRoomResult[] | null, crowd: Crowd): number | null {
+  const rk = find(results, 'roomkit', 300, crowd)?.mainThreadMsPerS;
+  const floor = find(results, 'floor', 300, crowd)?.mainThreadMsPerS;
+  return rk !== undefined && floor ? Math.round((rk / floor) * 100) / 100 : null;
+}
 
 const find = (results: readonly BigRoomResult[] | null, lib: Lib, publishers: number, crowd: Crowd = 'worst') =>
   results?.find((r) => r.lib === lib && r.publishers === publishers && r.crowd === crowd);
@@ -48,6 +59,10 @@ export function bigRoomKeys(results: readonly BigRoomResult[] | null) {
     bigRoomMeetingMainThreadMsPerS: rkMeeting?.mainThreadMsPerS ?? null,
     anchorBigRoomMeetingMainThreadMsPerS: lkMeeting?.mainThreadMsPerS ?? null,
     bigRoomMeetingOffersPerSpeakerChange: rkMeeting?.offersPerSpeakerChange ?? null,
+    bigRoomFloorMainThreadMsPerS: find(results, 'floor', 300)?.mainThreadMsPerS ?? null,
+    bigRoomFloorMeetingMainThreadMsPerS: find(results, 'floor', 300, 'meeting')?.mainThreadMsPerS ?? null,
+    bigRoomMainThreadRatio: floorRatio(results, 'worst'),
+    bigRoomMeetingMainThreadRatio: floorRatio(results, 'meeting'),
     anchorBigRoomMeetingOffersPerSpeakerChange: lkMeeting?.offersPerSpeakerChange ?? null,
   };
 }
@@ -91,12 +106,8 @@ export function bigRoomRows(run: BigRoomRun | null, reason: string | undefined):
       ],
       [`offers per speaker change (${r?.speakerChanges ?? a?.speakerChanges ?? '–'} changes)`, ...both((x) => x.offersPerSpeakerChange), '', null],
       ['receive sections of the last offer, audio + video', ...both(sections), '', null],
-      [
-        'main-thread task time, ms per s',
-        ...both((x) => x.mainThreadMsPerS),
-        publishers === 300 ? `≤ ${TARGETS.worstMsPerS}` : '',
-        publishers === 300 && r ? r.mainThreadMsPerS <= TARGETS.worstMsPerS : null,
-      ],
+      ['main-thread task time, ms per s (a report: it depends on the machine)', ...both((x) => x.mainThreadMsPerS), '', null],
+      ...floorRows(results, publishers, 'worst', TARGETS.worstRatio),
     );
   }
   const cost = (lib: Lib) => growth(results, lib);
@@ -118,10 +129,29 @@ export function bigRoomRows(run: BigRoomRun | null, reason: string | undefined):
         r ? r.offersPerSpeakerChange <= TARGETS.meetingOffersPerChange : null,
       ],
       ['receive sections of the last offer, audio + video', ...both(sections), '', null],
-      ['main-thread task time, ms per s', ...both((x) => x.mainThreadMsPerS), `≤ ${TARGETS.meetingMsPerS}`, r ? r.mainThreadMsPerS <= TARGETS.meetingMsPerS : null],
+      ['main-thread task time, ms per s (a report)', ...both((x) => x.mainThreadMsPerS), '', null],
+      ...floorRows(results, 300, 'meeting', TARGETS.meetingRatio),
     );
   }
   return rows;
+}
+
+/** The floor's main-thread time (RoomKit's column), and RoomKit's over it against `target` at 300 publishers. */
+function floorRows(results: readonly BigRoomResult[] | null, publishers: number, crowd: Crowd, target: number): Row[] {
+  const floor = find(results, 'floor', publishers, crowd);
+  const rk = find(results, 'roomkit', publishers, crowd);
+  if (!floor) return [];
+  const ratio = rk && floor.mainThreadMsPerS ? Math.round((rk.mainThreadMsPerS / floor.mainThreadMsPerS) * 100) / 100 : null;
+  return [
+    ['floor (plain livekit-client, the same tracks, no React): main-thread task time, ms per s', v(floor.mainThreadMsPerS), '', '', null],
+    [
+      'RoomKit over the floor, main-thread time',
+      v(ratio),
+      '',
+      publishers === 300 ? `≤ ${target}` : '',
+      publishers === 300 && ratio !== null ? ratio <= target : null,
+    ],
+  ];
 }
 
 /** RoomKit's 300-publisher figures of each of several runs, per key: what `--runs` reports beside the last run's keys. */
@@ -132,6 +162,8 @@ export function bigRoomRunKeys(runs: ReadonlyArray<BigRoomRun | null>) {
       return r ? pick(r) : null;
     });
   return {
+    bigRoomMainThreadRatioRuns: runs.map((run) => floorRatio(run?.results ?? null, 'worst')),
+    bigRoomMeetingMainThreadRatioRuns: runs.map((run) => floorRatio(run?.results ?? null, 'meeting')),
     bigRoomMainThreadMsPerSRuns: each((r) => r.mainThreadMsPerS, 'worst'),
     bigRoomOffersPerSpeakerChangeRuns: each((r) => r.offersPerSpeakerChange, 'worst'),
     bigRoomMeetingMainThreadMsPerSRuns: each((r) => r.mainThreadMsPerS, 'meeting'),
@@ -146,9 +178,11 @@ export function bigRoomRunRows(runs: ReadonlyArray<BigRoomRun | null>): Array<Ro
   const list = (values: Array<number | null>) => values.map(v).join(', ');
   return [
     `Big room, ${runs.length} runs: RoomKit at 300 publishers, each run's figure`,
-    ['worst case: main-thread task time, ms per s', list(keys.bigRoomMainThreadMsPerSRuns), '', `≤ ${TARGETS.worstMsPerS} in every run`, all(keys.bigRoomMainThreadMsPerSRuns, TARGETS.worstMsPerS)],
+    ['worst case: RoomKit over the floor, main-thread time', list(keys.bigRoomMainThreadRatioRuns), '', `≤ ${TARGETS.worstRatio} in every run`, all(keys.bigRoomMainThreadRatioRuns, TARGETS.worstRatio)],
+    ['worst case: main-thread task time, ms per s (a report)', list(keys.bigRoomMainThreadMsPerSRuns), '', '', null],
     ['worst case: offers per speaker change', list(keys.bigRoomOffersPerSpeakerChangeRuns), '', '', null],
-    ['meeting: main-thread task time, ms per s', list(keys.bigRoomMeetingMainThreadMsPerSRuns), '', `≤ ${TARGETS.meetingMsPerS}`, all(keys.bigRoomMeetingMainThreadMsPerSRuns, TARGETS.meetingMsPerS)],
+    ['meeting: RoomKit over the floor, main-thread time', list(keys.bigRoomMeetingMainThreadRatioRuns), '', `≤ ${TARGETS.meetingRatio} in every run`, all(keys.bigRoomMeetingMainThreadRatioRuns, TARGETS.meetingRatio)],
+    ['meeting: main-thread task time, ms per s (a report)', list(keys.bigRoomMeetingMainThreadMsPerSRuns), '', '', null],
     [
       'meeting: offers per speaker change',
       list(keys.bigRoomMeetingOffersPerSpeakerChangeRuns),

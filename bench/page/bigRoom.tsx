@@ -8,8 +8,9 @@ import { LiveKitRoom, VideoConference as LkVideoConference } from '@livekit/comp
 import { RoomProvider, VideoConference } from '@roomkit/react';
 import { ConnectionState, Room, RoomEvent, Track, type Participant, type RemoteParticipant, type RemoteTrack, type RemoteTrackPublication } from 'livekit-client';
 import { createRoot, type Root } from 'react-dom/client';
+import { startFloor } from './floor';
 
-type Lib = 'roomkit' | 'livekit';
+type Lib = 'roomkit' | 'livekit' | 'floor';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 let current: { lib: Lib; root: Root; room: () => Room | undefined } | undefined;
@@ -32,6 +33,7 @@ export function bigRoomConnectionLog(): string[] {
 
 /** Remote camera tiles on the page (the local participant publishes nothing here). */
 function remoteTiles(lib: Lib): Element[] {
+  if (lib === 'floor') return [...document.querySelectorAll('.floor-tile')];
   return lib === 'roomkit'
     ? [...document.querySelectorAll('.rk-tile[data-source="camera"]:not([data-local])')]
     : [...document.querySelectorAll('.lk-participant-tile:not([data-lk-local-participant="true"])')];
@@ -64,8 +66,18 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
 }
 
 /** Joins and resolves when the first page of video plays: ms from the render, or null after 90 s. */
-export async function bigRoomJoin(options: { lib: Lib; url: string; token: string; expectVideos?: number }): Promise<{ firstVideoMs: number | null; tiles: number }> {
+export async function bigRoomJoin(options: { lib: Lib; url: string; token: string; expectVideos?: number; cameras?: number }): Promise<{ firstVideoMs: number | null; tiles: number }> {
   const container = document.getElementById('root')!;
+  if (options.lib === 'floor') {
+    // No React: the floor page (floor.ts), showing as many cameras as RoomKit's page did.
+    connectionLog = [];
+    const t0 = performance.now();
+    const floor = await startFloor(container, options.url, options.token, options.cameras ?? 24);
+    logConnection(floor.room, t0);
+    current = { lib: 'floor', root: { unmount: floor.stop, render: () => {} } as unknown as Root, room: () => floor.room };
+    const plays = await until(() => pagePlays('floor'), 90_000);
+    return { firstVideoMs: plays ? performance.now() - t0 : null, tiles: remoteTiles('floor').length };
+  }
   const root = createRoot(container);
   let roomkitRoom: Room | undefined;
   const lkRoom = options.lib === 'livekit' ? new Room() : undefined;
