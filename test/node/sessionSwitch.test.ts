@@ -4,6 +4,7 @@
 // network and devices faked (publishing is recorded).
 import { ConnectionState, RoomEvent, Room, Track, type LocalTrack, type LocalTrackPublication } from 'livekit-client';
 import { createRoomSession } from '../../src/index';
+import { getRoomStore } from '../../src/room/state/roomStore';
 import { makeToken } from '../helpers/jwt';
 
 const URL = 'wss://media.example.com';
@@ -19,6 +20,8 @@ function switchingRoom() {
   const room = new Room();
   const internals = room as unknown as { setAndEmitConnectionState(s: ConnectionState): void };
   const calls: string[] = [];
+  /** At each connect: whether the store said the session was switching rooms (the page reads "Connecting…"). */
+  const switchingAtConnect: boolean[] = [];
   const lp = room.localParticipant;
   const publications = lp.trackPublications as Map<string, LocalTrackPublication>;
   const publish = (track: FakeTrack) => publications.set(`TR_${track.source}`, { source: track.source, track } as unknown as LocalTrackPublication);
@@ -39,6 +42,7 @@ function switchingRoom() {
   room.connect = async (_url: string, token: string) => {
     const name = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { video: { room: string } }).video.room;
     calls.push(`connect ${name}`);
+    switchingAtConnect.push(getRoomStore(room).getState().switchingRooms);
     if (name.startsWith('refused')) throw new Error('could not establish signal connection');
     internals.setAndEmitConnectionState(ConnectionState.Connected);
     room.emit(RoomEvent.Connected);
@@ -55,7 +59,7 @@ function switchingRoom() {
     (publications.get(key)?.track as unknown as FakeTrack).stop();
     publications.delete(key);
   };
-  return { room, calls, opened, turnOff };
+  return { room, calls, opened, turnOff, switchingAtConnect };
 }
 
 const settle = async (session: { settled(): Promise<void> }) => {
@@ -66,7 +70,7 @@ const tokenFor = (room: string, video: Record<string, unknown> = {}) => makeToke
 
 describe('a session that switches rooms', () => {
   it('takes the camera and microphone that were on to the next room, open: no second device request', async () => {
-    const { room, calls, opened } = switchingRoom();
+    const { room, calls, opened, switchingAtConnect } = switchingRoom();
     const session = createRoomSession({ room });
     session.setOptions({ token: tokenFor('all-hands'), url: URL, audio: true, video: true });
     const stop = session.mount();
@@ -79,6 +83,9 @@ describe('a session that switches rooms', () => {
     expect(calls.slice(0, 2)).toEqual(['disconnect keeping devices', 'connect all-hands-breakout-1']);
     expect(calls.slice(2).sort()).toEqual(['publish camera', 'publish microphone']);
     expect(opened.map((t) => t.stopped)).toEqual([false, false]);
+    // Between the rooms the store says so (the page reads "Connecting…", not "Disconnected"); joined, it is over.
+    expect(switchingAtConnect).toEqual([false, true]);
+    expect(session.store.getState().switchingRooms).toBe(false);
 
     // leaving for good stops them
     stop();

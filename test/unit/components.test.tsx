@@ -32,6 +32,7 @@ import {
 } from '../../src/index';
 import { createTestRoom, type TestRoomInit } from '../../src/testing/index';
 import { axeViolations } from '../helpers/axe';
+import { getRoomStore } from '../../src/room/state/roomStore';
 import { renderInRoom } from '../helpers/render';
 import { french } from '../../stories/frenchLabels';
 
@@ -218,6 +219,24 @@ describe('connection and audio', () => {
     act(() => void room.setConnectionState('disconnected', DisconnectReason.PARTICIPANT_REMOVED));
     expect(status).toHaveTextContent('Disconnected: you were removed from the meeting');
     expect(status).toHaveAttribute('data-state', 'disconnected');
+  });
+
+  it('between two rooms of one meeting (a breakout room joined afresh) the conference says "Connecting…", never "Disconnected"', () => {
+    const { room } = renderInRoom(<VideoConference />, { participants: [{ identity: 'a', name: 'Ann' }] });
+    // What the session does when it leaves for another room with the devices kept (keptDevices.ts).
+    act(() => {
+      getRoomStore(room).setSwitchingRooms();
+      room.setConnectionState('disconnected', DisconnectReason.CLIENT_INITIATED);
+    });
+    const placeholder = document.querySelector('.rk-placeholder')!;
+    expect(placeholder).toHaveTextContent('Connecting…');
+    expect(screen.queryByText('Disconnected')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    act(() => void room.setConnectionState('connected'));
+    expect(getRoomStore(room).getState().switchingRooms).toBe(false);
+    // A plain leave afterwards reads as one.
+    act(() => void room.setConnectionState('disconnected', DisconnectReason.CLIENT_INITIATED));
+    expect(document.querySelector('.rk-placeholder')).toHaveTextContent('Disconnected');
   });
 
   it('a signal-only reconnect (media still flowing) is a small indicator: never the banner, nothing announced', () => {

@@ -1,5 +1,6 @@
 import { Track, type LocalTrack, type Room } from 'livekit-client';
 import { canPublishSource, type Grants } from '../state/grants.js';
+import type { RoomStore } from '../state/roomStore.js';
 
 /** The camera and microphone a session had on when it left one room for another, still open. */
 export interface KeptDevices {
@@ -11,13 +12,15 @@ const KEPT_SOURCES: readonly Track.Source[] = [Track.Source.Camera, Track.Source
 /**
  * Leaves `room` for another room of the same session (a breakout room joined afresh, a room switch): the camera and
  * microphone it publishes stay open (`disconnect(false)`), so the next room gets the same devices with no second
- * permission prompt, and a device the person had turned off stays off.
+ * permission prompt, and a device the person had turned off stays off. The store says the session is switching rooms
+ * until the next room is joined, so the page reads "Connecting…", never "Disconnected", in between.
  */
-export async function leaveKeepingDevices(room: Room): Promise<KeptDevices> {
+export async function leaveKeepingDevices(room: Room, store: RoomStore): Promise<KeptDevices> {
   const tracks = [...room.localParticipant.trackPublications.values()]
     .filter((publication) => KEPT_SOURCES.includes(publication.source))
     .map((publication) => publication.track)
     .filter((track): track is LocalTrack => track !== undefined && track.mediaStreamTrack.readyState === 'live');
+  store.setSwitchingRooms();
   await room.disconnect(false);
   return { tracks };
 }

@@ -246,7 +246,7 @@ export function createRoomSession(
       if (current !== null) {
         current = null;
         // For another room (a breakout room joined afresh, new details), the devices on go with the session.
-        if (room.state === ConnectionState.Connected && desired !== null) kept = await leaveKeepingDevices(room);
+        if (room.state === ConnectionState.Connected && desired !== null) kept = await leaveKeepingDevices(room, store);
         else if (room.state !== ConnectionState.Disconnected) await room.disconnect();
         continue;
       }

@@ -33,6 +33,11 @@ export interface RoomState {
   readonly disconnectReason: DisconnectReason | undefined;
   /** False when the browser blocked audio autoplay; call `room.startAudio()` from a click. */
   readonly canPlaybackAudio: boolean;
+  /**
+   * The session left this room for another room of the same meeting (a breakout room joined afresh, the return to the
+   * main room) and is joining it: the disconnect is no ending. Ends once it is connected, or with an error.
+   */
+  readonly switchingRooms: boolean;
 }
 
 /** A framework-free store over one livekit-client `Room`. */
@@ -50,6 +55,8 @@ export interface RoomStore {
   setTokenClaims(claims: TokenClaims | undefined): void;
   /** Records an error for `useRoomError()`; `undefined` clears it. */
   setError(error: RoomKitError | undefined): void;
+  /** Marks the session as leaving for another room (`switchingRooms`) until it is connected or fails. */
+  setSwitchingRooms(): void;
   /** Applies pending room events now instead of at the end of the current task. */
   flush(): void;
 }
@@ -74,6 +81,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   let tokenClaims = options.tokenClaims;
   let error: RoomKitError | undefined;
   let disconnectReason: DisconnectReason | undefined;
+  let switchingRooms = false;
   let state: RoomState | undefined;
   let remoteList: readonly ParticipantState[] = [];
   let remoteListFor: { identities: readonly string[]; states: readonly ParticipantState[] } | undefined;
@@ -188,6 +196,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       error,
       disconnectReason,
       canPlaybackAudio: room.canPlaybackAudio,
+      switchingRooms,
     };
     const same =
       prevState !== undefined &&
@@ -254,6 +263,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       connected() {
         disconnectReason = undefined;
         error = undefined;
+        switchingRooms = false;
       },
     });
   }
@@ -302,6 +312,11 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     setError(next) {
       if (error === next) return;
       error = next;
+      if (next) switchingRooms = false;
+      markRoom();
+    },
+    setSwitchingRooms() {
+      switchingRooms = true;
       markRoom();
     },
     flush,
