@@ -32,11 +32,12 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
     state === ConnectionState.Connected || state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting;
   let text: string | undefined;
   // Between two rooms of one meeting (a breakout room joined afresh): joining, not an ending.
-  if (state === ConnectionState.Connecting || (switching && state === ConnectionState.Disconnected)) text = labels.connecting;
+  const ended = state === ConnectionState.Disconnected && !switching;
+  if (state === ConnectionState.Connecting || (switching && !inSession)) text = labels.connecting;
   else if (state === ConnectionState.Reconnecting) text = labels.reconnecting;
   // Only the signalling connection is down: media keeps flowing, so the toast stays a small indicator.
   else if (state === ConnectionState.SignalReconnecting) text = labels.signalReconnecting;
-  else if (state === ConnectionState.Disconnected && !switching) {
+  else if (ended) {
     // A failure of its own (a refused token, a missing room) says more than the reason the last session ended.
     if (error && error.code !== 'disconnected') text = labels.roomError(error.code);
     else if (reason !== undefined && reason !== DisconnectReason.CLIENT_INITIATED) {
@@ -44,7 +45,7 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
     } else if (error) text = labels.roomError(error.code);
     else if (reason !== undefined) text = labels.disconnected;
   }
-  const failed = state === ConnectionState.Disconnected && !switching && error !== undefined && error.code !== 'disconnected';
+  const failed = ended && error !== undefined && error.code !== 'disconnected';
   return { state, inSession, text, failed };
 }
 
