@@ -24,7 +24,7 @@ const ALLOWED = {
   'recording-control': [],
   breakouts: [],
   people: ['hands', 'tile'],
-  tile: ['hands', 'e2ee'],
+  tile: [],
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],
   notifications: ['chat', 'hands', 'picture-in-picture'],
@@ -32,7 +32,7 @@ const ALLOWED = {
   meeting: FEATURES,
   'audio-room': ['chat', 'hands', 'people', 'e2ee', 'notifications', 'tile', 'recording-control', 'breakouts'],
   agent: ['chat', 'captions', 'tile'],
-  recording: ['captions', 'layouts', 'tile'],
+  recording: ['captions', 'hands', 'layouts', 'tile'],
 };
 
 const featureRules = Object.entries(ALLOWED).flatMap(([from, allowed]) => {

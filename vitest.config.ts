@@ -93,6 +93,8 @@ const ISOLATED_UNIT_FILES = [
   'test/unit/encryption.test.tsx',
   'test/unit/subscriptionJoin.test.tsx',
   'test/unit/useConnection.test.tsx',
+  // Adds tile features to the module-wide registry (src/ui/tileFeatures.tsx): every later tile would carry them.
+  'test/unit/tileFeatures.test.tsx',
 ];
 
 /**

@@ -9,6 +9,10 @@ import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.j
 import { getEncryptionStore } from './encryptionStore.js';
 import { encryptionSetups, type RoomEncryption } from '../room/connection/encryptionSetups.js';
 import { RoomKitError } from '../room/RoomKitError.js';
+import { showEncryptionOnTiles } from './encryptionOnTiles.js';
+
+// Encryption in use: every tile shows its lock, and says when it cannot decrypt.
+showEncryptionOnTiles();
 
 export type { RoomEncryption };
 

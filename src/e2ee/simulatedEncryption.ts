@@ -2,6 +2,10 @@ import { RoomEvent, type Room } from 'livekit-client';
 import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.js';
 import { getEncryptionStore } from './encryptionStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
+import { showEncryptionOnTiles } from './encryptionOnTiles.js';
+
+// Encryption in use: every tile shows its lock, and says when it cannot decrypt.
+showEncryptionOnTiles();
 
 /** Per simulated room: whose frames this session cannot decrypt, and the monitor that reads the simulated receivers. */
 const rooms = new WeakMap<Room, { failing: Set<string>; monitor: DecryptionMonitor }>();

@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useIsHandRaised } from './useIsHandRaised.js';
 import { useRaiseHand } from './useRaiseHand.js';
 import { cx, DEV, devWarn } from '../ui/dev.js';
 import { HandIcon } from '../ui/icons.js';
@@ -37,24 +36,5 @@ export function RaiseHandToggle({ labels: overrides, className, onClick, ...rest
       <HandIcon />
       <span className="rk-button-label">{labels.raiseHand}</span>
     </button>
-  );
-}
-
-/** Props of {@link RaisedHandIndicator}. */
-export interface RaisedHandIndicatorProps {
-  identity: string;
-  className?: string | undefined;
-  labels?: Partial<RoomKitLabels> | undefined;
-}
-
-/** A hand badge, rendered only while `identity` has a hand raised (`role="img"` named "Hand raised"). */
-export function RaisedHandIndicator({ identity, className, labels: overrides }: RaisedHandIndicatorProps) {
-  const raised = useIsHandRaised(identity);
-  const labels = useLabels(overrides, defaultHandsLabels);
-  if (!raised) return null;
-  return (
-    <span className={cx('rk-indicator rk-hand-badge', className)} role="img" aria-label={labels.handRaised} data-hand-raised="">
-      <HandIcon />
-    </span>
   );
 }

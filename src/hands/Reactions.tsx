@@ -1,5 +1,4 @@
 import type { KeyboardEvent } from 'react';
-import { useReaction } from './useReaction.js';
 import { useSendReaction } from './useSendReaction.js';
 import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { ReactionGlyph, SmileIcon } from '../ui/icons.js';
@@ -70,35 +69,6 @@ export function ReactionsMenu({ labels: overrides, className, closeOnSend = fals
           ) : null}
         </div>
       ) : null}
-    </span>
-  );
-}
-
-/** Props of {@link ReactionIndicator}. */
-export interface ReactionIndicatorProps {
-  identity: string;
-  className?: string | undefined;
-  labels?: Partial<RoomKitLabels> | undefined;
-}
-
-/**
- * The reaction `identity` sent, shown for a few seconds (floats up, or stays still under
- * `prefers-reduced-motion`). Rendered only while there is one; `data-emoji` carries it. It subscribes by
- * identity: a reaction re-renders this part alone, not its tile.
- */
-export function ReactionIndicator({ identity, className, labels: overrides }: ReactionIndicatorProps) {
-  const reaction = useReaction(identity);
-  const labels = useLabels(overrides, defaultHandsLabels);
-  if (!reaction) return null;
-  return (
-    <span
-      key={reaction.id}
-      className={cx('rk-reaction', className)}
-      role="img"
-      aria-label={labels.reactionName(reaction.emoji)}
-      data-emoji={reaction.emoji}
-    >
-      <ReactionGlyph emoji={reaction.emoji} />
     </span>
   );
 }

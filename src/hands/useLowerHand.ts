@@ -3,6 +3,10 @@ import { getHandStore } from './handStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showHandsOnTiles } from './HandIndicators.js';
+
+// Hands in use: every tile shows them.
+showHandsOnTiles();
 
 /** What {@link useLowerHand} returns. */
 export interface LowerHandState {

@@ -6,6 +6,10 @@ import { canSendToTiles } from '../room/state/grants.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showHandsOnTiles } from './HandIndicators.js';
+
+// Hands in use: every tile shows them.
+showHandsOnTiles();
 
 /** What {@link useRaiseHand} returns: the local hand, actions, and props to spread on a toggle `<button>`. */
 export interface RaiseHandState {

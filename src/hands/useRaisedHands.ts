@@ -2,6 +2,10 @@ import { getHandStore, type RaisedHand } from './handStore.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showHandsOnTiles } from './HandIndicators.js';
+
+// Hands in use: every tile shows them.
+showHandsOnTiles();
 
 /**
  * Everyone's raised hands, in the order they were raised (the local one included, `isLocal`). Late joiners see

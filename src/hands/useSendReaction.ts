@@ -6,6 +6,10 @@ import { canSendToTiles } from '../room/state/grants.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showReactionsOnTiles } from './ReactionIndicator.js';
+
+// Reactions in use: every tile shows them.
+showReactionsOnTiles();
 
 /** What {@link useSendReaction} returns. */
 export interface SendReactionState {

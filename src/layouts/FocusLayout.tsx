@@ -5,8 +5,8 @@ import { cx, flag } from '../ui/dev.js';
 import { defaultRenderTile, StageAndStrip, useManagedSubscriptions, type LayoutProps } from './GridLayout.js';
 import { useLabels } from '../ui/labels.js';
 import { parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
-import { defaultPeopleLabels } from '../people/index.js';
 import { useSpotlight } from '../room/hooks/useSpotlight.js';
+import { defaultLayoutLabels } from './layoutLabels.js';
 
 /** Props of {@link FocusLayout}. */
 export interface FocusLayoutProps extends LayoutProps {
@@ -34,7 +34,7 @@ export function FocusLayout({
   className,
   ...rest
 }: FocusLayoutProps) {
-  const labels = useLabels(overrides, defaultPeopleLabels);
+  const labels = useLabels(overrides, defaultLayoutLabels);
   const room = useRoom();
   const keys = useTileKeys();
   const [pinned] = usePinned();

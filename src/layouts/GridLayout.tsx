@@ -5,13 +5,13 @@ import { cx } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { bestColumns, pageSize, parseTileKey, useTileKeys, type TileDescriptor } from './layout.js';
 import { useElementSize } from '../ui/useElementSize.js';
-import { ParticipantAdminMenu, defaultPeopleLabels } from '../people/index.js';
+import { TileParts } from '../ui/tileFeatures.js';
 import { ParticipantTile } from '../tile/index.js';
 import { PinButton } from './PinButton.js';
 import { defaultLayoutLabels, type LayoutLabels } from './layoutLabels.js';
 
 /** This file's English defaults besides the common ones. */
-const DEFAULTS = { ...defaultLayoutLabels, ...defaultPeopleLabels };
+const DEFAULTS = defaultLayoutLabels;
 
 
 
@@ -44,7 +44,10 @@ export interface GridLayoutProps extends LayoutProps {
 
 const FALLBACK = { width: 1280, height: 720 };
 
-/** @internal The layouts' default tile: a ParticipantTile with a pin toggle and the admin menu (shown only to admins). */
+/**
+ * @internal The layouts' default tile: a ParticipantTile with a pin toggle, and the tile features' actions (the admin
+ * menu, shown only to admins, when the app has it).
+ */
 export const defaultRenderTile = (tile: TileDescriptor) => (
   <ParticipantTile
     key={`${tile.identity}:${tile.source}`}
@@ -53,7 +56,7 @@ export const defaultRenderTile = (tile: TileDescriptor) => (
     actions={
       <>
         <PinButton identity={tile.identity} source={tile.source} />
-        <ParticipantAdminMenu identity={tile.identity} />
+        <TileParts part="Action" identity={tile.identity} />
       </>
     }
   />

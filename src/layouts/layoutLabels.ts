@@ -18,6 +18,8 @@ export interface LayoutLabels {
   spotlightOn: string;
   /** The conference's badge while this user's pin shows large instead of the room's spotlight. */
   spotlightPinned: string;
+  /** The grid's and the strip's name: "Participants" (the participant list's heading too, `PeopleLabels`). */
+  participants: string;
 }
 
 declare module '../ui/labels.js' {
@@ -35,4 +37,5 @@ export const defaultLayoutLabels: LayoutLabels = {
   otherParticipants: 'Other participants',
   spotlightOn: 'Spotlight',
   spotlightPinned: 'Your pin replaces the spotlight',
+  participants: 'Participants',
 };

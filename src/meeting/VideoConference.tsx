@@ -1,5 +1,5 @@
 import { Track, type ScreenShareCaptureOptions } from 'livekit-client';
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Captions } from '../captions/index.js';
 import { Chat, defaultChatLabels } from '../chat/index.js';
 import { ConnectionStateToast } from '../room/ConnectionStateToast.js';
@@ -12,7 +12,7 @@ import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee
 import { CloseIcon, KeyboardIcon, SpeakerViewIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
-import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useWaitingConnection } from '../people/index.js';
+import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useAdminActions, useWaitingConnection } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
 import { BreakoutStatus } from '../breakouts/index.js';
 import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
@@ -124,7 +124,9 @@ export type ConferenceLayout = 'grid' | 'speaker';
  * returns focus to its toggle, and the control bar folds its less used controls into a "More" menu.
  * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
  */
-export function VideoConference({
+export function VideoConference(props: VideoConferenceProps) {
+  // The admin actions stay out of `rest` (useAdminActions reads them from props).
+  const {
   chat = true,
   defaultChatOpen = false,
   participants = true,
@@ -140,14 +142,14 @@ export function VideoConference({
   onStopRecording,
   onLeave,
   actions,
-  onMuteParticipant,
-  onRemoveParticipant,
-  onUpdatePermissions,
-  onLowerHand,
-  onSpotlight,
-  onAdmit,
-  onAdmitAll,
-  onDeny,
+  onMuteParticipant: _onMuteParticipant,
+  onRemoveParticipant: _onRemoveParticipant,
+  onUpdatePermissions: _onUpdatePermissions,
+  onLowerHand: _onLowerHand,
+  onSpotlight: _onSpotlight,
+  onAdmit: _onAdmit,
+  onAdmitAll: _onAdmitAll,
+  onDeny: _onDeny,
   maxTilesPerPage,
   effects,
   notifications = true,
@@ -156,7 +158,7 @@ export function VideoConference({
   labels: overrides,
   className,
   ...rest
-}: VideoConferenceProps) {
+} = props;
   const labels = useLabels(overrides, DEFAULTS);
   const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
     defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
@@ -188,19 +190,7 @@ export function VideoConference({
   };
   // The actions' callbacks are one object per room, so this memo holds while the props do.
   const bound = actions?.forRoom(room);
-  const admin = useMemo<AdminActions>(
-    () => ({
-      onMuteParticipant: onMuteParticipant ?? bound?.admin.onMuteParticipant,
-      onRemoveParticipant: onRemoveParticipant ?? bound?.admin.onRemoveParticipant,
-      onUpdatePermissions: onUpdatePermissions ?? bound?.admin.onUpdatePermissions,
-      onLowerHand: onLowerHand ?? bound?.admin.onLowerHand,
-      onSpotlight: onSpotlight ?? bound?.admin.onSpotlight,
-      onAdmit: onAdmit ?? bound?.admin.onAdmit,
-      onAdmitAll: onAdmitAll ?? bound?.admin.onAdmitAll,
-      onDeny: onDeny ?? bound?.admin.onDeny,
-    }),
-    [onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, onAdmit, onAdmitAll, onDeny, bound],
-  );
+  const admin = useAdminActions(props, bound?.admin);
   // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   // The list goes with the toolbar that opens it: when the session ends it closes, and stays closed on a rejoin.

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { useCan } from '../room/hooks/useCan.js';
 import { useIsHandRaised, useLowerHand, defaultHandsLabels } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
@@ -10,43 +10,15 @@ import { displayName } from '../room/displayName.js';
 import { useMenu } from '../ui/useMenu.js';
 import { defaultPeopleLabels } from './peopleLabels.js';
 import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
+import { addTileFeature } from '../ui/tileFeatures.js';
+import { AdminActionsContext, type AdminActions } from './AdminActions.js';
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultHandsLabels, ...defaultPeopleLabels };
 
 
 
-/**
- * Room administration is a server operation: your app performs it (through your backend and the Room API)
- * in these callbacks. RoomKit shows their pending and failed states.
- */
-export interface AdminActions {
-  /** Mutes the participant's track (the microphone unless given). */
-  onMuteParticipant?: (identity: string, trackSid: string | undefined) => Promise<unknown>;
-  /** Removes the participant from the room. */
-  onRemoveParticipant?: (identity: string) => Promise<unknown>;
-  /** Changes the participant's permissions. */
-  onUpdatePermissions?: (identity: string, permissions: { canPublish: boolean }) => Promise<unknown>;
-  /**
-   * Lowers the participant's raised hand on your server (which sends their client a `lower-request`). Without it,
-   * this session sends the request itself, which needs `canPublishData` too.
-   */
-  onLowerHand?: (identity: string) => Promise<unknown>;
-  /**
-   * Puts the participant in the room's spotlight for everyone (`on`), or takes them out, on your server (the
-   * `roomkit.spotlight` attribute, `SPOTLIGHT_ATTRIBUTE`). `VideoConference` and `ParticipantList` only.
-   */
-  onSpotlight?: (identity: string, on: boolean) => Promise<unknown>;
-  /** Lets the participant in from the waiting room, on your server (the room actions route's `admit`). `ParticipantList` only. */
-  onAdmit?: (identity: string) => Promise<unknown>;
-  /** Lets everyone waiting in, on your server (`admit-all`). `ParticipantList` only. */
-  onAdmitAll?: () => Promise<unknown>;
-  /** Turns the participant away from the waiting room, on your server (`deny`). `ParticipantList` only. */
-  onDeny?: (identity: string) => Promise<unknown>;
-}
-
-/** @internal Admin actions provided once (by VideoConference) for every tile. */
-export const AdminActionsContext = createContext<AdminActions>({});
+export { AdminActionsContext, type AdminActions } from './AdminActions.js';
 
 /** Props of {@link ParticipantAdminMenu}. */
 export interface ParticipantAdminMenuProps extends AdminActions {
@@ -161,3 +133,6 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
 export function AdminActionsProvider({ value, children }: { value: AdminActions; children: ReactNode }) {
   return <AdminActionsContext.Provider value={value}>{children}</AdminActionsContext.Provider>;
 }
+
+// The host's tools in use: the layouts' default tiles carry the menu (shown to `roomAdmin` sessions only).
+addTileFeature({ name: 'admin-menu', order: 30, Action: ParticipantAdminMenu });

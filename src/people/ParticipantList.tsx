@@ -8,7 +8,8 @@ import { useCan } from '../room/hooks/useCan.js';
 import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
-import { AdminActionsContext, ParticipantAdminMenu, type AdminActions } from './ParticipantAdminMenu.js';
+import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+import { AdminActionsContext, anyAdminAction, useAdminActions, type AdminActions } from './AdminActions.js';
 import { displayName } from '../room/displayName.js';
 import { useVirtualRows } from '../ui/useVirtualRows.js';
 import { useControllableState } from '../ui/useControllableState.js';
@@ -137,7 +138,9 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
  * each row `data-speaking`, `data-local`, `data-muted` (microphone not on), `data-microphone` and `data-camera`
  * (`on` | `muted` | `off`), `data-agent`, and `data-identity`.
  */
-export function ParticipantList({
+export function ParticipantList(props: ParticipantListProps) {
+  // The admin actions stay out of `rest` (useAdminActions reads them from props).
+  const {
   rowHeight = 48,
   viewportHeight,
   overscan = 4,
@@ -146,36 +149,23 @@ export function ParticipantList({
   defaultSearch = '',
   onSearchChange,
   renderRowExtra,
-  onMuteParticipant,
-  onRemoveParticipant,
-  onUpdatePermissions,
-  onLowerHand,
-  onSpotlight,
-  onAdmit,
-  onAdmitAll,
-  onDeny,
+  onMuteParticipant: _onMuteParticipant,
+  onRemoveParticipant: _onRemoveParticipant,
+  onUpdatePermissions: _onUpdatePermissions,
+  onLowerHand: _onLowerHand,
+  onSpotlight: _onSpotlight,
+  onAdmit: _onAdmit,
+  onAdmitAll: _onAdmitAll,
+  onDeny: _onDeny,
   labels: overrides,
   className,
   ...rest
-}: ParticipantListProps) {
+} = props;
   const labels = useLabels(overrides, DEFAULTS);
   const isAdmin = useCan('roomAdmin');
   const outerActions = useContext(AdminActionsContext);
-  const actions = useMemo<AdminActions>(
-    () => ({
-      ...outerActions,
-      ...(onMuteParticipant ? { onMuteParticipant } : {}),
-      ...(onRemoveParticipant ? { onRemoveParticipant } : {}),
-      ...(onUpdatePermissions ? { onUpdatePermissions } : {}),
-      ...(onLowerHand ? { onLowerHand } : {}),
-      ...(onSpotlight ? { onSpotlight } : {}),
-      ...(onAdmit ? { onAdmit } : {}),
-      ...(onAdmitAll ? { onAdmitAll } : {}),
-      ...(onDeny ? { onDeny } : {}),
-    }),
-    [outerActions, onMuteParticipant, onRemoveParticipant, onUpdatePermissions, onLowerHand, onSpotlight, onAdmit, onAdmitAll, onDeny],
-  );
-  if (!isAdmin && (onMuteParticipant || onRemoveParticipant || onUpdatePermissions || onLowerHand || onSpotlight || onAdmit || onAdmitAll || onDeny)) {
+  const actions = useAdminActions(props, outerActions);
+  if (!isAdmin && anyAdminAction(props)) {
     if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);

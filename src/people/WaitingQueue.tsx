@@ -3,7 +3,7 @@ import { useWaitingRoom } from '../room/hooks/useWaitingRoom.js';
 import { displayName } from '../room/displayName.js';
 import { flag } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
-import { AdminActionsContext } from './ParticipantAdminMenu.js';
+import { AdminActionsContext } from './AdminActions.js';
 import { defaultPeopleLabels } from './peopleLabels.js';
 
 /** Who a pending or failed action is about: one identity, or everyone waiting. */

@@ -2,8 +2,8 @@
  * The face of `people/` to the other features: the only module they may import from it (dependency-cruiser,
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
-export { AdminActionsContext, ParticipantAdminMenu } from './ParticipantAdminMenu.js';
-export type { AdminActions } from './ParticipantAdminMenu.js';
+export { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
+export { AdminActionsContext, useAdminActions, type AdminActions } from './AdminActions.js';
 export { ParticipantList } from './ParticipantList.js';
 export { WaitingQueue } from './WaitingQueue.js';
 export { useWaitingConnection } from './useWaitingConnection.js';

@@ -7,6 +7,11 @@ import { useSpotlight } from '../room/hooks/useSpotlight.js';
 import type { RoomKitLabels } from '../ui/labels.js';
 import { ParticipantTile } from '../tile/index.js';
 import { useRecordingLabels } from './recordingLabels.js';
+import { showHandsOnTiles, showReactionsOnTiles } from '../hands/index.js';
+
+// A recording shows raised hands and reactions on its tiles, as the meeting does.
+showHandsOnTiles();
+showReactionsOnTiles();
 
 /**
  * A read-only tile for recordings: video (or initials), name, muted microphone, speaking, raised hand and reaction,

@@ -1,14 +1,13 @@
 import { ConnectionQuality, Track } from 'livekit-client';
-import { createContext, forwardRef, memo, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, forwardRef, memo, useContext, type ForwardedRef, type HTMLAttributes, type ReactNode } from 'react';
 import { agentStateOf, audioTrackOf } from '../room/state/agentState.js';
 import type { ParticipantState } from '../room/state/roomStore.js';
 import { useCan } from '../room/hooks/useCan.js';
-import { useDecryptionFailed, useIsEncrypted, EncryptedIndicator, defaultEncryptionLabels, type EncryptionLabels } from '../e2ee/index.js';
-import { useIsHandRaised, RaisedHandIndicator, ReactionIndicator } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { cx, flag } from '../ui/dev.js';
-import { CameraIcon, LockIcon, MicIcon, SoundIcon } from '../ui/icons.js';
+import { CameraIcon, MicIcon, SoundIcon } from '../ui/icons.js';
+import { TileParts, useTileFeatures, type TileFeature } from '../ui/tileFeatures.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
@@ -16,10 +15,10 @@ import { VideoTrack } from '../media/VideoTrack.js';
 import { defaultTileLabels, type TileLabels } from './tileLabels.js';
 
 /** This file's English defaults besides the common ones. */
-const DEFAULTS = { ...defaultEncryptionLabels, ...defaultTileLabels };
+const DEFAULTS = defaultTileLabels;
 
 /** The strings this file shows. */
-type Labels = CommonLabels & EncryptionLabels & TileLabels;
+type Labels = CommonLabels & TileLabels;
 
 
 type VideoSource = Track.Source.Camera | Track.Source.ScreenShare;
@@ -28,10 +27,9 @@ interface TileContextValue {
   participant: ParticipantState;
   source: VideoSource;
   labels: Labels;
-  /** The participant's media is end-to-end encrypted. */
-  encrypted: boolean;
-  /** This session cannot decrypt the participant's media. */
-  undecryptable: boolean;
+  /** The app's tile features (hands, encryption…), and their flags for this participant. */
+  features: readonly TileFeature[];
+  flags: Readonly<Record<string, boolean>>;
 }
 
 const TileContext = createContext<TileContextValue | null>(null);
@@ -59,31 +57,48 @@ export interface ParticipantTileProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * `ParticipantTile.Root`: the tile's element and context. Data attributes: `data-speaking`, `data-local`,
  * `data-video` ("on" | "muted" | "off" | "unavailable"), `data-source`, `data-quality`, and for an AI agent
- * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking"),
- * `data-hand-raised` while the participant's hand is up, `data-encrypted` while its media is end-to-end encrypted,
- * `data-decryption-failed` while this session cannot decrypt it (a different passphrase).
+ * `data-agent` with `data-agent-state` (its `lk.agent.state`, e.g. "listening" | "thinking" | "speaking"). The
+ * features an app uses add theirs: `data-hand-raised` while the participant's hand is up (hands), `data-encrypted`
+ * while its media is end-to-end encrypted and `data-decryption-failed` while this session cannot decrypt it
+ * (encryption; see the Layouts guide, "Build your own conference").
  */
-const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(
-  { identity, source = Track.Source.Camera, labels: overrides, asChild, className, children, actions: _actions, ...rest },
-  ref,
-) {
+const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function ParticipantTileRoot(props, ref) {
+  const features = useTileFeatures();
+  // Each feature's flags are a hook: a feature added later (a lazily loaded chunk) re-mounts the root's hooks.
+  return <RootWithFeatures key={features.length} {...props} features={features} rootRef={ref} />;
+});
+
+function RootWithFeatures({
+  identity,
+  source = Track.Source.Camera,
+  labels: overrides,
+  asChild,
+  className,
+  children,
+  actions: _actions,
+  features,
+  rootRef,
+  ...rest
+}: ParticipantTileProps & { features: readonly TileFeature[]; rootRef: ForwardedRef<HTMLDivElement> }) {
   const participant = useParticipant(identity);
   const labels = useLabels(overrides, DEFAULTS);
   const canSubscribe = useCan('canSubscribe');
-  const handRaised = useIsHandRaised(identity);
-  const encrypted = useIsEncrypted(identity);
-  const undecryptable = useDecryptionFailed(identity);
+  // One hook per feature that has flags: `features` is fixed for this component (see Root's key).
+  const flags: Record<string, boolean> = {};
+  const featureFlags: Record<string, ''> = {};
+  for (const feature of features) Object.assign(flags, feature.useFlags?.(identity));
+  for (const name in flags) if (flags[name]) featureFlags[`data-${name}`] = '';
   if (!participant) return null;
   const video = participant.tracks.find((t) => t.source === source);
   const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
   const Component = asChild ? Slot : 'div';
   return (
-    <TileContext.Provider value={{ participant, source, labels, encrypted, undecryptable }}>
+    <TileContext.Provider value={{ participant, source, labels, features, flags }}>
       <Component
         role="group"
         aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
         {...rest}
-        ref={ref}
+        ref={rootRef}
         className={cx('rk-tile', className)}
         data-speaking={flag(participant.isSpeaking)}
         data-local={flag(participant.isLocal)}
@@ -92,33 +107,32 @@ const Root = forwardRef<HTMLDivElement, ParticipantTileProps>(function Participa
         data-quality={participant.connectionQuality}
         data-agent={flag(participant.kind === 'agent')}
         data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
-        data-hand-raised={flag(handRaised)}
-        data-encrypted={flag(encrypted)}
-        data-decryption-failed={flag(undecryptable)}
+        {...featureFlags}
       >
         {children}
       </Component>
     </TileContext.Provider>
   );
-});
+}
 
 /** `ParticipantTile.Video`: the video, or a placeholder with initials when there is none to show. */
 function Video({ className }: { className?: string }) {
-  const { participant, source, labels, undecryptable } = useTile('Video');
+  const { participant, source, labels, features, flags } = useTile('Video');
   const canSubscribe = useCan('canSubscribe');
   const track = participant.tracks.find((t) => t.source === source);
-  // Frames this session cannot decrypt are dropped: say so rather than show a black box. The video stays beneath,
-  // subscribed and sized, so the frames that decrypt again (after a re-key) reach it and end the mark.
-  if (undecryptable) {
+  // A feature may cover the video (encryption: frames this session cannot decrypt). The video stays beneath,
+  // subscribed and sized, so the frames that decrypt again (after a re-key) reach it and end the cover.
+  const cover = features.find((feature) => feature.cover && flags[feature.cover.flag])?.cover;
+  if (cover) {
     const shown = track && !track.muted && canSubscribe;
     return (
-      <>
-        {shown && <VideoTrack track={track} className={className} />}
-        <div className={cx('rk-tile-placeholder', shown && 'rk-tile-overlay', className)} data-reason="cannot-decrypt">
-          <LockIcon broken />
-          <span className="rk-tile-placeholder-text">{labels.cannotDecrypt}</span>
-        </div>
-      </>
+      <cover.Component
+        identity={participant.identity}
+        labels={labels}
+        flags={flags}
+        className={className}
+        video={shown ? <VideoTrack track={track} className={className} /> : null}
+      />
     );
   }
   if (!participant.isLocal && !canSubscribe) {
@@ -170,19 +184,19 @@ function ParticipantNameText({ participant, labels, className }: { participant: 
 }
 
 /**
- * `ParticipantTile.Indicators`: raised hand, end-to-end encryption, microphone muted, speaking and connection quality.
+ * `ParticipantTile.Indicators`: the marks of the app's tile features (raised hand, end-to-end encryption), microphone
+ * muted, speaking and connection quality.
  * A screen-share tile tells of the share, not of the sharer's microphone: "Shared with sound"
  * (`labels.screenShareSound`, `data-share-sound`) while the share carries sound, and nothing of the microphone.
  */
 function Indicators({ className }: { className?: string }) {
-  const { participant, source, labels, encrypted } = useTile('Indicators');
+  const { participant, source, labels, flags } = useTile('Indicators');
   const share = source === Track.Source.ScreenShare;
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
   const sound = share && participant.tracks.some((t) => t.source === Track.Source.ScreenShareAudio && !t.muted);
   return (
     <span className={cx('rk-tile-indicators', className)}>
-      <RaisedHandIndicator identity={participant.identity} labels={labels} />
-      {encrypted ? <EncryptedIndicator label={labels.encrypted} /> : null}
+      <TileParts part="Indicator" identity={participant.identity} labels={labels} flags={flags} />
       {sound ? (
         <span className="rk-indicator" role="img" aria-label={labels.screenShareSound} data-share-sound="">
           <SoundIcon />
@@ -198,10 +212,13 @@ function Indicators({ className }: { className?: string }) {
   );
 }
 
-/** `ParticipantTile.Reaction`: the participant's reaction for a few seconds; re-renders alone, not the tile. */
+/**
+ * `ParticipantTile.Reaction`: the participant's reaction for a few seconds, when the app uses reactions; re-renders
+ * alone, not the tile.
+ */
 function Reaction({ className }: { className?: string }) {
-  const { participant, labels } = useTile('Reaction');
-  return <ReactionIndicator identity={participant.identity} labels={labels} className={className} />;
+  const { participant, labels, flags } = useTile('Reaction');
+  return <TileParts part="Overlay" identity={participant.identity} labels={labels} flags={flags} className={className} />;
 }
 
 function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: Labels; className?: string | undefined }) {

@@ -1,0 +1,110 @@
+// "Pay only for what you use" (issue 39), checked on the built package as the bundlers of users' apps take it: Vite
+// 8's (Rolldown) and esbuild. A tile shows raised hands, reactions, encryption's locks and the host's menu only when
+// the app uses those features (ui/tileFeatures.tsx); an app that never imports them must not ship their code, and an
+// app that imports them must ship it, or its tiles would show nothing. Run after `npm run build`.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { rolldown } from 'rolldown';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const EXTERNAL = ['react', 'react-dom', 'react/jsx-runtime', 'livekit-client', '@tanstack/react-query'];
+
+/** Code that only each feature's tile parts (or the feature itself) bring. */
+const MARKS = {
+  hands: ['roomkit.hand', 'rk-hand-badge'],
+  reactions: ['roomkit.reaction', 'rk-reaction'],
+  encryption: ['cannot-decrypt'],
+  adminMenu: ['rk-admin-status'],
+};
+
+/** An app that renders a plain grid, plus `extra` (imports from the package and what it renders beside the grid). */
+function app(extra: { imports: string[]; render: string }): string {
+  const names = ['GridLayout', 'RoomProvider', ...extra.imports];
+  return [
+    `import { ${names.join(', ')} } from '@roomkit/react';`,
+    `export const App = () => <RoomProvider token="t" url="wss://m.example"><GridLayout />${extra.render}</RoomProvider>;`,
+  ].join('\n');
+}
+
+const APPS = {
+  plain: app({ imports: [], render: '' }),
+  hands: app({ imports: ['RaiseHandToggle'], render: '<RaiseHandToggle />' }),
+  reactions: app({ imports: ['ReactionsMenu'], render: '<ReactionsMenu />' }),
+  encryption: app({ imports: ['createEncryption'], render: '{String(createEncryption({ passphrase: "p" }))}' }),
+  people: app({ imports: ['ParticipantList'], render: '<ParticipantList />' }),
+};
+
+let dir: string;
+const bundles: Record<string, { rolldown: string; esbuild: string }> = {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/tree-shaking-'));
+  // The package as an app's node_modules has it, so each bundler resolves it by its `exports` and reads its `sideEffects`.
+  mkdirSync(join(dir, 'node_modules/@roomkit'), { recursive: true });
+  symlinkSync(REPO_ROOT, join(dir, 'node_modules/@roomkit/react'), 'dir');
+  for (const [name, code] of Object.entries(APPS)) {
+    const input = join(dir, `${name}.tsx`);
+    writeFileSync(input, code);
+    // Vite 8's production bundler, with the package resolved through its `exports` and its `sideEffects`.
+    const bundle = await rolldown({
+      input,
+      external: EXTERNAL,
+      transform: { define: { 'process.env.NODE_ENV': '"production"' }, jsx: 'react-jsx' },
+      logLevel: 'silent',
+    });
+    const { output } = await bundle.generate({ format: 'esm', minify: true });
+    await bundle.close();
+    const built = await esbuild({
+      entryPoints: [input],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      minify: true,
+      jsx: 'automatic',
+      external: EXTERNAL,
+      loader: { '.css': 'empty' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+    bundles[name] = { rolldown: output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n'), esbuild: built.outputFiles.map((f) => f.text).join('\n') };
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const has = (code: string, marks: string[]) => marks.filter((mark) => code.includes(mark));
+
+describe.each(['rolldown', 'esbuild'] as const)('%s', (bundler) => {
+  it('a plain grid ships no hands, reactions, encryption or admin menu', () => {
+    const code = bundles.plain![bundler];
+    expect(code).toContain('rk-tile');
+    expect(has(code, [...MARKS.hands, ...MARKS.reactions, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
+  });
+
+  it('the grid ships hands with RaiseHandToggle, and nothing else', () => {
+    const code = bundles.hands![bundler];
+    expect(has(code, MARKS.hands)).toEqual(MARKS.hands);
+    expect(has(code, [...MARKS.reactions, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
+  });
+
+  it('the grid ships reactions with ReactionsMenu, and nothing else', () => {
+    const code = bundles.reactions![bundler];
+    expect(has(code, MARKS.reactions)).toEqual(MARKS.reactions);
+    expect(has(code, [...MARKS.hands, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
+  });
+
+  it("the grid ships encryption's lock and its 'cannot decrypt' with createEncryption", () => {
+    const code = bundles.encryption![bundler];
+    expect(has(code, MARKS.encryption)).toEqual(MARKS.encryption);
+    expect(has(code, [...MARKS.hands, ...MARKS.reactions, ...MARKS.adminMenu])).toEqual([]);
+  });
+
+  it("the grid ships the host's menu (and hands, which the menu lowers) with ParticipantList, and no reactions", () => {
+    const code = bundles.people![bundler];
+    expect(has(code, [...MARKS.adminMenu, ...MARKS.hands])).toEqual([...MARKS.adminMenu, ...MARKS.hands]);
+    expect(has(code, MARKS.reactions)).toEqual([]);
+  });
+});
