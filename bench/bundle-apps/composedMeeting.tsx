@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Track } from 'livekit-client';
 import {
   Chat,
@@ -15,8 +15,11 @@ import {
 } from '@roomkit/react';
 import '@roomkit/react/styles.css';
 
-/** A meeting from RoomKit's parts: what @livekit/components-react's VideoConference shows, and no more. */
-export function MyConference() {
+/**
+ * A meeting from RoomKit's parts: what @livekit/components-react's VideoConference shows, and no more.
+ * `children` go in the control bar, before Leave.
+ */
+export function MyConference({ children }: { children?: ReactNode }) {
   const [chatOpen, setChatOpen] = useState(false);
   const [pinned] = usePinned();
   const shares = useTracks([Track.Source.ScreenShare]);
@@ -36,6 +39,7 @@ export function MyConference() {
         <button type="button" className="rk-button" aria-pressed={chatOpen} onClick={() => setChatOpen((open) => !open)}>
           Chat
         </button>
+        {children}
         <LeaveButton />
       </div>
       <StartAudio />
