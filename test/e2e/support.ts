@@ -121,10 +121,15 @@ export interface BrowserSession {
 
 /**
  * Gives every Playwright wait in `context` that names no timeout of its own (a locator's `waitFor()` and actions,
- * `waitForFunction`, `waitForEvent`…) the suite's bound, {@link WAIT}, instead of Playwright's default.
+ * `waitForFunction`, `waitForEvent`…) the suite's bound, {@link WAIT}, instead of Playwright's default. A page's
+ * load (`goto`, `reload`) gets Egress's bound for loading a page instead, {@link TEMPLATE_LOAD_MS}: the demo's dev
+ * server sends each of the page's modules on a visit, and under load (a fresh `.ci/run`, three CPU burners) a late
+ * joiner's page took longer than WAIT to reach `load` (the whole e2e project's repeat, run 4 of 5, in spotlight's
+ * "a late joiner sees it at once").
  */
 export function boundWaits(context: BrowserContext): BrowserContext {
   context.setDefaultTimeout(WAIT.timeout);
+  context.setDefaultNavigationTimeout(TEMPLATE_LOAD_MS);
   return context;
 }
 
