@@ -25,7 +25,7 @@ const meta = {
   argTypes: roomArgTypes,
   parameters: { layoutHeight: '560px' },
   render: () => (
-    <div style={{ height: 540, display: 'flex' }}>
+    <div style={{ height: 540 }}>
       <MyConference />
     </div>
   ),
@@ -86,7 +86,8 @@ export const ChatWithoutData: Story = {
     const c = within(canvasElement);
     await userEvent.click(toolbar(canvasElement).getByRole('button', { name: 'Chat' }));
     await expect(c.getByRole('log', { name: 'Chat messages' })).toBeVisible();
-    await expect(c.queryByRole('button', { name: 'Send' })).toBeNull();
+    await expect(c.getByLabelText('Message')).toBeDisabled();
+    await expect(c.getByText('You can read the chat, but this session may not send messages.')).toBeVisible();
   },
 };
 
@@ -115,7 +116,7 @@ export const Reconnecting: Story = {
  */
 export const WithRaisedHands: Story = {
   render: () => (
-    <div style={{ height: 540, display: 'flex' }}>
+    <div style={{ height: 540 }}>
       <MyConference>
         <RaiseHandToggle />
       </MyConference>
