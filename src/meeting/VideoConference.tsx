@@ -12,7 +12,7 @@ import { EncryptedBadge, useIsEncrypted, defaultEncryptionLabels } from '../e2ee
 import { CloseIcon, KeyboardIcon, SpeakerViewIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer, Notifications, type NotificationsProps, NOTIFICATION_KINDS, type NotificationKinds } from '../notifications/index.js';
-import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, useAdminActions, useWaitingConnection } from '../people/index.js';
+import { ParticipantList, AdminActionsContext, type AdminActions, defaultPeopleLabels, splitAdminActions, useAdminActions, useWaitingConnection } from '../people/index.js';
 import { RecordingControl, RecordingIndicator } from '../recording-control/index.js';
 import { BreakoutStatus } from '../breakouts/index.js';
 import { MeetingShortcutsDialog, useMeetingShortcuts, defaultShortcutsLabels, type MeetingShortcuts } from '../shortcuts/index.js';
@@ -125,8 +125,7 @@ export type ConferenceLayout = 'grid' | 'speaker';
  * `data-chat-open`, `data-participants-open`, `data-captions` and `data-observer` are present when true.
  */
 export function VideoConference(props: VideoConferenceProps) {
-  // The admin actions stay out of `rest` (useAdminActions reads them from props).
-  const {
+  const [adminProps, {
   chat = true,
   defaultChatOpen = false,
   participants = true,
@@ -142,14 +141,6 @@ export function VideoConference(props: VideoConferenceProps) {
   onStopRecording,
   onLeave,
   actions,
-  onMuteParticipant: _onMuteParticipant,
-  onRemoveParticipant: _onRemoveParticipant,
-  onUpdatePermissions: _onUpdatePermissions,
-  onLowerHand: _onLowerHand,
-  onSpotlight: _onSpotlight,
-  onAdmit: _onAdmit,
-  onAdmitAll: _onAdmitAll,
-  onDeny: _onDeny,
   maxTilesPerPage,
   effects,
   notifications = true,
@@ -158,7 +149,7 @@ export function VideoConference(props: VideoConferenceProps) {
   labels: overrides,
   className,
   ...rest
-} = props;
+}] = splitAdminActions(props);
   const labels = useLabels(overrides, DEFAULTS);
   const [panel, setPanel] = useState<'chat' | 'participants' | undefined>(
     defaultChatOpen ? 'chat' : defaultParticipantsOpen ? 'participants' : undefined,
@@ -190,7 +181,7 @@ export function VideoConference(props: VideoConferenceProps) {
   };
   // The actions' callbacks are one object per room, so this memo holds while the props do.
   const bound = actions?.forRoom(room);
-  const admin = useAdminActions(props, bound?.admin);
+  const admin = useAdminActions(adminProps, bound?.admin);
   // Keyboard shortcuts: chat's opens the panel and puts focus in it (once it is shown); the list is a dialog.
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   // The list goes with the toolbar that opens it: when the session ends it closes, and stays closed on a rejoin.

@@ -49,5 +49,19 @@ export function useAdminActions(props: AdminActions, fallback: AdminActions | un
   );
 }
 
+/**
+ * @internal A component's props split in two: its admin actions (for {@link useAdminActions}) and the rest, which
+ * holds none of them (so they never reach the DOM through a spread).
+ */
+export function splitAdminActions<P extends AdminActions>(props: P): [AdminActions, Omit<P, keyof AdminActions>] {
+  const admin: AdminActions = {};
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(props)) {
+    if ((ADMIN_ACTIONS as readonly string[]).includes(name)) (admin as Record<string, unknown>)[name] = value;
+    else rest[name] = value;
+  }
+  return [admin, rest as Omit<P, keyof AdminActions>];
+}
+
 /** @internal Whether any admin action was given as a prop. */
 export const anyAdminAction = (props: AdminActions): boolean => ADMIN_ACTIONS.some((name) => props[name]);

@@ -1,5 +1,5 @@
 import { Track } from 'livekit-client';
-import { useContext, useState, type ReactNode } from 'react';
+import { useContext, useState } from 'react';
 import { useCan } from '../room/hooks/useCan.js';
 import { useIsHandRaised, useLowerHand, defaultHandsLabels } from '../hands/index.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
@@ -16,9 +16,7 @@ import { AdminActionsContext, type AdminActions } from './AdminActions.js';
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultHandsLabels, ...defaultPeopleLabels };
 
-
-
-export { AdminActionsContext, type AdminActions } from './AdminActions.js';
+export type { AdminActions } from './AdminActions.js';
 
 /** Props of {@link ParticipantAdminMenu}. */
 export interface ParticipantAdminMenuProps extends AdminActions {
@@ -127,11 +125,6 @@ export function ParticipantAdminMenu({ identity, labels: overrides, className, .
       ) : null}
     </span>
   );
-}
-
-/** @internal */
-export function AdminActionsProvider({ value, children }: { value: AdminActions; children: ReactNode }) {
-  return <AdminActionsContext.Provider value={value}>{children}</AdminActionsContext.Provider>;
 }
 
 // The host's tools in use: the layouts' default tiles carry the menu (shown to `roomAdmin` sessions only).

@@ -9,7 +9,7 @@ import { cx, DEV, devWarn, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
-import { AdminActionsContext, anyAdminAction, useAdminActions, type AdminActions } from './AdminActions.js';
+import { AdminActionsContext, anyAdminAction, splitAdminActions, useAdminActions, type AdminActions } from './AdminActions.js';
 import { displayName } from '../room/displayName.js';
 import { useVirtualRows } from '../ui/useVirtualRows.js';
 import { useControllableState } from '../ui/useControllableState.js';
@@ -139,8 +139,7 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
  * (`on` | `muted` | `off`), `data-agent`, and `data-identity`.
  */
 export function ParticipantList(props: ParticipantListProps) {
-  // The admin actions stay out of `rest` (useAdminActions reads them from props).
-  const {
+  const [adminProps, {
   rowHeight = 48,
   viewportHeight,
   overscan = 4,
@@ -149,23 +148,15 @@ export function ParticipantList(props: ParticipantListProps) {
   defaultSearch = '',
   onSearchChange,
   renderRowExtra,
-  onMuteParticipant: _onMuteParticipant,
-  onRemoveParticipant: _onRemoveParticipant,
-  onUpdatePermissions: _onUpdatePermissions,
-  onLowerHand: _onLowerHand,
-  onSpotlight: _onSpotlight,
-  onAdmit: _onAdmit,
-  onAdmitAll: _onAdmitAll,
-  onDeny: _onDeny,
   labels: overrides,
   className,
   ...rest
-} = props;
+}] = splitAdminActions(props);
   const labels = useLabels(overrides, DEFAULTS);
   const isAdmin = useCan('roomAdmin');
   const outerActions = useContext(AdminActionsContext);
-  const actions = useAdminActions(props, outerActions);
-  if (!isAdmin && anyAdminAction(props)) {
+  const actions = useAdminActions(adminProps, outerActions);
+  if (!isAdmin && anyAdminAction(adminProps)) {
     if (DEV) devWarn('<ParticipantList> shows no admin menu: this session lacks the roomAdmin grant, so its admin actions are ignored.');
   }
   const [search, setSearch] = useControllableState(searchProp, defaultSearch, onSearchChange);

@@ -3,7 +3,7 @@
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
 export { ParticipantAdminMenu } from './ParticipantAdminMenu.js';
-export { AdminActionsContext, useAdminActions, type AdminActions } from './AdminActions.js';
+export { AdminActionsContext, splitAdminActions, useAdminActions, type AdminActions } from './AdminActions.js';
 export { ParticipantList } from './ParticipantList.js';
 export { WaitingQueue } from './WaitingQueue.js';
 export { useWaitingConnection } from './useWaitingConnection.js';

@@ -190,13 +190,13 @@ function ParticipantNameText({ participant, labels, className }: { participant: 
  * (`labels.screenShareSound`, `data-share-sound`) while the share carries sound, and nothing of the microphone.
  */
 function Indicators({ className }: { className?: string }) {
-  const { participant, source, labels, flags } = useTile('Indicators');
+  const { participant, source, labels, features, flags } = useTile('Indicators');
   const share = source === Track.Source.ScreenShare;
   const mic = participant.tracks.find((t) => t.source === Track.Source.Microphone);
   const sound = share && participant.tracks.some((t) => t.source === Track.Source.ScreenShareAudio && !t.muted);
   return (
     <span className={cx('rk-tile-indicators', className)}>
-      <TileParts part="Indicator" identity={participant.identity} labels={labels} flags={flags} />
+      <TileParts part="Indicator" features={features} identity={participant.identity} labels={labels} flags={flags} />
       {sound ? (
         <span className="rk-indicator" role="img" aria-label={labels.screenShareSound} data-share-sound="">
           <SoundIcon />
@@ -217,8 +217,8 @@ function Indicators({ className }: { className?: string }) {
  * alone, not the tile.
  */
 function Reaction({ className }: { className?: string }) {
-  const { participant, labels, flags } = useTile('Reaction');
-  return <TileParts part="Overlay" identity={participant.identity} labels={labels} flags={flags} className={className} />;
+  const { participant, labels, features, flags } = useTile('Reaction');
+  return <TileParts part="Overlay" features={features} identity={participant.identity} labels={labels} flags={flags} className={className} />;
 }
 
 function QualityBars({ quality, labels, className }: { quality: ConnectionQuality; labels: Labels; className?: string | undefined }) {

@@ -56,7 +56,25 @@ export function useTileFeatures(): readonly TileFeature[] {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** @internal Renders one part (`Indicator`, `Overlay` or `Action`) of every feature that has it. */
-export function TileParts({ part, ...props }: TilePartProps & { part: 'Indicator' | 'Overlay' | 'Action' }) {
-  return useTileFeatures().map((feature) => feature[part] && createElement(feature[part], { ...props, key: feature.name }));
+/** @internal What {@link TileParts} takes: the part, and the features when the caller already holds them. */
+type TilePartsProps = TilePartProps & {
+  part: 'Indicator' | 'Overlay' | 'Action';
+  /** The tile's features (its context holds them): given, no subscription of its own. */
+  features?: readonly TileFeature[];
+};
+
+/**
+ * @internal Renders one part (`Indicator`, `Overlay` or `Action`) of every feature that has it. Inside a tile, pass
+ * the tile's `features`; outside one (the layouts' default tile's corner), it subscribes to the registry itself.
+ */
+export function TileParts({ features, ...props }: TilePartsProps) {
+  return features ? renderParts(features, props) : <SubscribedTileParts {...props} />;
+}
+
+function SubscribedTileParts(props: Omit<TilePartsProps, 'features'>) {
+  return renderParts(useTileFeatures(), props);
+}
+
+function renderParts(features: readonly TileFeature[], { part, ...props }: Omit<TilePartsProps, 'features'>) {
+  return features.map((feature) => feature[part] && createElement(feature[part], { ...props, key: feature.name }));
 }

@@ -84,22 +84,16 @@ describe.each(['rolldown', 'esbuild'] as const)('%s', (bundler) => {
     expect(has(code, [...MARKS.hands, ...MARKS.reactions, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
   });
 
-  it('the grid ships hands with RaiseHandToggle, and nothing else', () => {
-    const code = bundles.hands![bundler];
-    expect(has(code, MARKS.hands)).toEqual(MARKS.hands);
-    expect(has(code, [...MARKS.reactions, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
-  });
-
-  it('the grid ships reactions with ReactionsMenu, and nothing else', () => {
-    const code = bundles.reactions![bundler];
-    expect(has(code, MARKS.reactions)).toEqual(MARKS.reactions);
-    expect(has(code, [...MARKS.hands, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
-  });
-
-  it("the grid ships encryption's lock and its 'cannot decrypt' with createEncryption", () => {
-    const code = bundles.encryption![bundler];
-    expect(has(code, MARKS.encryption)).toEqual(MARKS.encryption);
-    expect(has(code, [...MARKS.hands, ...MARKS.reactions, ...MARKS.adminMenu])).toEqual([]);
+  // Each feature's own import brings its marks, and no other feature's.
+  it.each([
+    ['hands', 'RaiseHandToggle'],
+    ['reactions', 'ReactionsMenu'],
+    ['encryption', 'createEncryption'],
+  ] as const)('the grid ships %s with %s, and nothing else', (feature, _component) => {
+    const code = bundles[feature]![bundler];
+    const others = (Object.keys(MARKS) as (keyof typeof MARKS)[]).filter((name) => name !== feature).flatMap((name) => MARKS[name]);
+    expect(has(code, MARKS[feature])).toEqual(MARKS[feature]);
+    expect(has(code, others)).toEqual([]);
   });
 
   it("the grid ships the host's menu (and hands, which the menu lowers) with ParticipantList, and no reactions", () => {
