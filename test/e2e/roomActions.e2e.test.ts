@@ -10,7 +10,7 @@ import { EgressClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { closeDemoAfterAll, EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { clickPastToasts, closeDemoAfterAll, EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -22,7 +22,7 @@ const ROOM = 'actions';
 const pages: Record<'admin' | 'bob' | 'cleo', Page> = {} as never;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, onEgressPage: (id, page) => void templates.set(id, page) });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true, onEgressPage: (id, page) => void templates.set(id, page) });
   browser = await launchBrowser();
   const [keyId, secret] = demo.apiKey!.split('.') as [string, string];
   egress = new EgressClient(demo.media!.httpUrl, keyId, secret);
@@ -42,7 +42,7 @@ const participant = (name: string) => mediaRoom()?.participants.find((p) => p.na
 /** Opens the admin menu of `name`'s tile on the admin's page and picks `item`. */
 async function adminDoes(name: string, item: string) {
   const stage = pages.admin.locator('.rk-conference-stage');
-  await stage.getByRole('button', { name: `Manage ${name}` }).click();
+  await clickPastToasts(stage.getByRole('button', { name: `Manage ${name}` }));
   await pages.admin.getByRole('menuitem', { name: item }).click();
 }
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { clickPastToasts, closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -16,7 +16,7 @@ const ROOM = 'spotlight';
 const pages: Record<'admin' | 'bob' | 'cleo', Page> = {} as never;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true });
   browser = await launchBrowser();
   pages.admin = await join('Ada', 'admin');
   pages.bob = await join('Bob', 'publisher');
@@ -36,7 +36,7 @@ const attributes = (name: string) => demo.media!.rooms().find((r) => r.name.star
 describe('the spotlight, set by an admin for everyone', () => {
   it('the admin spotlights Bob from his tile: every page shows him large, with the badge', async () => {
     for (const page of Object.values(pages)) await expect.poll(() => layout(page), WAIT).toBe('grid');
-    await pages.admin.locator('.rk-conference-stage').getByRole('button', { name: 'Manage Bob' }).click();
+    await clickPastToasts(pages.admin.locator('.rk-conference-stage').getByRole('button', { name: 'Manage Bob' }));
     await pages.admin.getByRole('menuitem', { name: 'Spotlight for everyone' }).click();
     await expect.poll(() => attributes('Bob')?.['roomkit.spotlight'] !== undefined, WAIT).toBe(true);
     for (const page of Object.values(pages)) {
@@ -54,11 +54,11 @@ describe('the spotlight, set by an admin for everyone', () => {
   });
 
   it('Cleo’s own pin wins for her only; unpinned, she follows the spotlight again', async () => {
-    await pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }).click();
+    await clickPastToasts(pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }));
     await expect.poll(() => large(pages.cleo), WAIT).toEqual(['Ada']);
     expect(await pages.cleo.locator('.rk-spotlight-badge').textContent()).toBe('Your pin replaces the spotlight');
     expect(await large(pages.bob)).toEqual(['Bob (you)']);
-    await pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }).click();
+    await clickPastToasts(pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }));
     await expect.poll(() => large(pages.cleo), WAIT).toEqual(['Bob']);
   });
 
