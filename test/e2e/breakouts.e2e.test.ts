@@ -31,7 +31,7 @@ describe.each([
   let browser: BrowserSession;
   const room = `breakouts-${moveParticipant ? 'move' : 'join'}`;
   beforeAll(async () => {
-    demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, moveParticipant });
+    demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true, moveParticipant });
     browser = await launchBrowser();
   }, 120_000);
   closeDemoAfterAll(() => ({ browser, demo }));

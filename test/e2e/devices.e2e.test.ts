@@ -25,7 +25,7 @@ let room = 'devices';
 const logs: string[] = [];
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream') });
 }, 120_000);
 

@@ -19,7 +19,7 @@ let admin: Page;
 let cleo: Page;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true });
   browser = await launchBrowser();
   admin = await joinDemoPage(browser, demo.url, { name: 'Ada', role: 'admin', room: ROOM });
   cleo = await joinDemoPage(browser, demo.url, { name: 'Cleo', role: 'publisher', room: ROOM });
