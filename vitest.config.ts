@@ -5,6 +5,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 import { WAIT } from './test/e2e/wait.ts';
+import { RoomKitSequencer } from './test/sequencer.ts';
 import type { EmulatedMedia } from './.storybook/pictures.ts';
 
 /**
@@ -125,6 +126,8 @@ function unitProjects(
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The e2e project's CPU-heavy file last (test/sequencer.ts).
+    sequence: { sequencer: RoomKitSequencer },
     projects: [
       ...unitProjects('unit', '19'),
       // The same suite against React 18 (a peer we support), installed by the test/react18 workspace.
