@@ -229,6 +229,10 @@ export default defineConfig({
           // No expect.poll falls back to vitest's 1 s: the suite's bound (test/e2e/wait.ts) is the default here too.
           expect: { poll: WAIT },
           fileParallelism: false,
+          // One worker runs the files in turn and keeps the modules they share (Vite, Playwright, the dev servers)
+          // loaded: importing them again for each file cost 1.2 s a file. Each file still starts its own servers
+          // and browser and stops them; the shared modules keep no state between files.
+          isolate: false,
         },
       },
     ],
