@@ -1,6 +1,10 @@
 /**
  * The demo app, end to end: real livekit-client in Debian's Chromium, the dev media server, the dev Room API and
  * the example customer backend, all on 127.0.0.1 (run inside test/e2e/netns.sh: loopback only).
+ *
+ * The tests meet on the built demo (`built`: production React, bundled modules), the page as an app's users get
+ * it and a fraction of the dev server's cost per page. The token-refresh scenario's demo is `npm run demo`'s own
+ * Vite dev server, so what the README's first command serves is joined and lives through a token refresh here too.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +22,7 @@ let browser: BrowserSession;
 let refresh: { demo: Demo; page: Page; first: string } | undefined;
 
 beforeAll(async () => {
-  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true });
+  demo = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, built: true });
   browser = await launchBrowser();
   const shortLived = await startDemo({ port: 0, mediaPort: 0, roomApiPort: 0, quiet: true, frozen: true, ttlSeconds: 60 });
   refresh = { demo: shortLived, page: await join('Tess', 'publisher', shortLived), first: '' };
