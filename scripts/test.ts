@@ -92,10 +92,12 @@ export interface StepResult {
   seconds: number;
   /** Why a step was skipped, or how a failed one exited. */
   detail?: string;
+  /** CPU seconds (user and system) the step and every process it waited for used, when known. */
+  cpu?: number;
 }
 
 /** Runs one step; resolves with its exit code and output. */
-export type StepRunner = (step: Step) => { done: Promise<{ code: number; output: string }>; kill(): void };
+export type StepRunner = (step: Step) => { done: Promise<{ code: number; output: string; cpu?: number }>; kill(): void };
 
 /**
  * Runs `steps` with at most `jobs` at once, each after what it needs has passed; `onEnd` hears of each step as
@@ -132,9 +134,10 @@ export async function runSteps(
         waiting.splice(waiting.indexOf(step), 1);
         running.add(step.script);
         const start = now() - t0;
-        run(step).done.then(({ code, output }) => {
+        run(step).done.then(({ code, output, cpu }) => {
           running.delete(step.script);
           const result: StepResult = { script: step.script, status: code === 0 ? 'passed' : 'failed', start, seconds: now() - t0 - start };
+          if (cpu !== undefined) result.cpu = cpu;
           if (code !== 0) result.detail = `exit ${code}`;
           results.set(step.script, result);
           onEnd(result, output);
@@ -147,13 +150,31 @@ export async function runSteps(
   });
 }
 
-/** The table printed at the end: each step's start, seconds and outcome, and the run's wall time. */
+/**
+ * The table printed at the end: each step's start, seconds, CPU seconds and outcome, then the run's wall time and
+ * the CPU all steps used. On a CPU-bound run (2 cores, 3 steps at once) the CPU column, not the wall one, says
+ * which step costs the others their time.
+ */
 export function formatTimings(results: StepResult[], wall: number): string {
   const width = Math.max(...results.map((r) => r.script.length), 'step'.length);
+  const cpu = (r: StepResult) => (r.cpu === undefined ? '-' : r.cpu.toFixed(1));
   const rows = [...results]
     .sort((a, b) => a.start - b.start)
-    .map((r) => `${r.script.padEnd(width)}  ${r.start.toFixed(1).padStart(7)}  ${r.seconds.toFixed(1).padStart(7)}  ${r.status}${r.detail ? ` (${r.detail})` : ''}`);
-  return [`${'step'.padEnd(width)}  ${'start s'.padStart(7)}  ${'took s'.padStart(7)}  result`, ...rows, `wall ${wall.toFixed(1)} s`].join('\n');
+    .map((r) => `${r.script.padEnd(width)}  ${r.start.toFixed(1).padStart(7)}  ${r.seconds.toFixed(1).padStart(7)}  ${cpu(r).padStart(6)}  ${r.status}${r.detail ? ` (${r.detail})` : ''}`);
+  const total = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+  return [`${'step'.padEnd(width)}  ${'start s'.padStart(7)}  ${'took s'.padStart(7)}  ${'cpu s'.padStart(6)}  result`, ...rows, `wall ${wall.toFixed(1)} s, cpu ${total.toFixed(1)} s`].join('\n');
+}
+
+/**
+ * The CPU seconds in the output of bash's `times`: its second line is the user and system time of every child the
+ * shell waited for (and, through them, of their own waited-for children), as `1m2.345s 0m3.210s`. `undefined` when
+ * the text is not in that form.
+ */
+export function parseTimes(text: string): number | undefined {
+  const line = text.trim().split('\n')[1];
+  const parts = line?.trim().split(/\s+/).map((part) => /^(\d+)m(\d+(?:\.\d+)?)s$/.exec(part));
+  if (!parts || parts.length !== 2 || parts.some((m) => !m)) return undefined;
+  return parts.reduce((sum, m) => sum + Number(m![1]) * 60 + Number(m![2]), 0);
 }
 
 /**
@@ -182,14 +203,26 @@ function npmRunner(logDir: string, children: Set<ChildProcess>): StepRunner {
   return (step) => {
     const file = join(logDir, `${step.script.replace(/[^a-z0-9-]/gi, '_')}.log`);
     const fd = openSync(file, 'w');
-    // Pre-scripts are left out: what they did is a step of its own (docs:api).
-    const child = spawn('npm', ['run', '--silent', '--ignore-scripts', step.script], { stdio: ['ignore', fd, fd], detached: true, env: process.env });
+    const cpuFile = `${file}.times`;
+    // Pre-scripts are left out: what they did is a step of its own (docs:api). bash's `times` writes the CPU the
+    // step's process tree used once npm has exited.
+    const child = spawn('bash', ['-c', 'npm run --silent --ignore-scripts "$1"; code=$?; times > "$2"; exit $code', 'step', step.script, cpuFile], {
+      stdio: ['ignore', fd, fd],
+      detached: true,
+      env: process.env,
+    });
     children.add(child);
-    const done = new Promise<{ code: number; output: string }>((resolveDone) => {
+    const done = new Promise<{ code: number; output: string; cpu?: number }>((resolveDone) => {
       child.on('close', (code, signal) => {
         children.delete(child);
         closeSync(fd);
-        resolveDone({ code: code ?? (signal ? 128 : 1), output: readFileSync(file, 'utf8') });
+        let cpu: number | undefined;
+        try {
+          cpu = parseTimes(readFileSync(cpuFile, 'utf8'));
+        } catch {
+          // killed before `times` ran
+        }
+        resolveDone({ code: code ?? (signal ? 128 : 1), output: readFileSync(file, 'utf8'), ...(cpu === undefined ? {} : { cpu }) });
       });
       child.on('error', (error) => {
         children.delete(child);

@@ -2,7 +2,7 @@
  * `npm test`'s scheduler (scripts/test.ts): what it starts when, with steps that end when the test says so.
  */
 import { describe, expect, it } from 'vitest';
-import { failureDigest, formatTimings, parseTestArgs, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
+import { failureDigest, formatTimings, parseTestArgs, parseTimes, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
 
 /** Steps that run until the test ends them: records which are running at each moment. */
 function controlled() {
@@ -76,17 +76,36 @@ describe("npm test's steps", () => {
     await expect(runSteps([{ script: 'size', needs: ['build'] }], 2, controlled().run, () => undefined)).rejects.toThrow('size needs build, which is not in the run.');
   });
 
-  it('prints each step with its start and duration, in the order they started, and the wall time', () => {
+  it('prints each step with its start, duration and CPU, in the order they started, and the wall time and CPU in all', () => {
     const results: StepResult[] = [
-      { script: 'lint', status: 'passed', start: 12.04, seconds: 8.61 },
-      { script: 'test:e2e', status: 'failed', start: 0, seconds: 170.2, detail: 'exit 1' },
+      { script: 'lint', status: 'passed', start: 12.04, seconds: 8.61, cpu: 14.25 },
+      { script: 'test:e2e', status: 'failed', start: 0, seconds: 170.2, detail: 'exit 1', cpu: 201.5 },
+      { script: 'size', status: 'skipped', start: 20, seconds: 0, detail: 'build did not pass' },
     ];
     expect(formatTimings(results, 180.55).split('\n')).toEqual([
-      'step      start s   took s  result',
-      'test:e2e      0.0    170.2  failed (exit 1)',
-      'lint         12.0      8.6  passed',
-      'wall 180.6 s',
+      'step      start s   took s   cpu s  result',
+      'test:e2e      0.0    170.2   201.5  failed (exit 1)',
+      'lint         12.0      8.6    14.3  passed',
+      'size         20.0      0.0       -  skipped (build did not pass)',
+      'wall 180.6 s, cpu 215.8 s',
     ]);
+  });
+
+  it("reads the children's CPU from bash's `times`, and nothing from other text", () => {
+    expect(parseTimes('0m0.004s 0m0.001s\n1m2.345s 0m3.210s\n')).toBeCloseTo(65.555, 3);
+    expect(parseTimes('0m0.004s 0m0.001s\n0m0.500s 0m0.250s')).toBeCloseTo(0.75, 3);
+    expect(parseTimes('')).toBeUndefined();
+    expect(parseTimes('0m0.004s 0m0.001s')).toBeUndefined();
+    expect(parseTimes('a b\nc d')).toBeUndefined();
+  });
+
+  it('measures the CPU a real step used: a busy child counts, a sleeping one does not', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script = 'node -e "const t=Date.now(); while (Date.now() - t < 300);"; sleep 1; times';
+    const cpu = parseTimes(execFileSync('bash', ['-c', script], { encoding: 'utf8' }));
+    expect(cpu).toBeGreaterThanOrEqual(0.25);
+    // The second of sleep would bring it past 1.3 s if wall time were counted.
+    expect(cpu).toBeLessThan(1);
   });
 
   it("repeats a failed step's FAILED TEST blocks and vitest failure section, or else its last lines, without colours", () => {
