@@ -92,7 +92,10 @@ export interface StepResult {
   seconds: number;
   /** Why a step was skipped, or how a failed one exited. */
   detail?: string;
-  /** CPU seconds (user and system) the step and every process it waited for used, when known. */
+  /**
+   * CPU seconds (user and system) of the step's process tree, when known: a lower bound, since a process that
+   * outlives its parent (Chromium's renderers, killed with their browser) is reaped by init and not counted.
+   */
   cpu?: number;
 }
 
@@ -155,14 +158,40 @@ export async function runSteps(
  * the CPU all steps used. On a CPU-bound run (2 cores, 3 steps at once) the CPU column, not the wall one, says
  * which step costs the others their time.
  */
-export function formatTimings(results: StepResult[], wall: number): string {
+export function formatTimings(results: StepResult[], wall: number, machine?: MachineCpu): string {
   const width = Math.max(...results.map((r) => r.script.length), 'step'.length);
   const cpu = (r: StepResult) => (r.cpu === undefined ? '-' : r.cpu.toFixed(1));
   const rows = [...results]
     .sort((a, b) => a.start - b.start)
     .map((r) => `${r.script.padEnd(width)}  ${r.start.toFixed(1).padStart(7)}  ${r.seconds.toFixed(1).padStart(7)}  ${cpu(r).padStart(6)}  ${r.status}${r.detail ? ` (${r.detail})` : ''}`);
   const total = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
-  return [`${'step'.padEnd(width)}  ${'start s'.padStart(7)}  ${'took s'.padStart(7)}  ${'cpu s'.padStart(6)}  result`, ...rows, `wall ${wall.toFixed(1)} s, cpu ${total.toFixed(1)} s`].join('\n');
+  const whole = machine ? `; the machine: ${machine.busy.toFixed(1)} s busy, ${((100 * machine.idle) / (machine.busy + machine.idle)).toFixed(1)} % idle` : '';
+  return [
+    `${'step'.padEnd(width)}  ${'start s'.padStart(7)}  ${'took s'.padStart(7)}  ${'cpu s'.padStart(6)}  result`,
+    ...rows,
+    `wall ${wall.toFixed(1)} s, cpu ${total.toFixed(1)} s${whole}`,
+  ].join('\n');
+}
+
+/** The whole machine's CPU seconds over a span, summed over its cores: busy (user, nice, system, interrupts) and idle. */
+export interface MachineCpu {
+  busy: number;
+  idle: number;
+}
+
+/** The first line of Linux's `/proc/stat` as cumulative busy and idle seconds (`undefined` where there is none). */
+export function readMachineCpu(stat: () => string = () => readFileSync('/proc/stat', 'utf8')): MachineCpu | undefined {
+  let text: string;
+  try {
+    text = stat();
+  } catch {
+    return undefined;
+  }
+  const fields = /^cpu\s+(.*)$/m.exec(text)?.[1]?.trim().split(/\s+/).map(Number);
+  if (!fields || fields.length < 7 || fields.some((n) => !Number.isFinite(n))) return undefined;
+  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields as [number, number, number, number, number, number, number, number?];
+  // USER_HZ is 100 on every Linux this runs on.
+  return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
 }
 
 /**
@@ -260,6 +289,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stop);
   console.log(`test: ${options.steps.length} steps, at most ${options.jobs} at once; each step's output follows when it ends.`);
   const t0 = performance.now();
+  const cpu0 = readMachineCpu();
   const failures: string[] = [];
   const results = await runSteps(options.steps, options.jobs, npmRunner(logDir, children), (result, output) => {
     if (result.status === 'failed') failures.push(`\n━━━ ${result.script} failed; the end of its output again ━━━\n${failureDigest(output)}`);
@@ -269,7 +299,9 @@ async function main(): Promise<number> {
   });
   rmSync(logDir, { recursive: true, force: true });
   for (const failure of failures) console.log(failure);
-  console.log(`\n${formatTimings(results, (performance.now() - t0) / 1000)}`);
+  const cpu1 = readMachineCpu();
+  const machine = cpu0 && cpu1 ? { busy: cpu1.busy - cpu0.busy, idle: cpu1.idle - cpu0.idle } : undefined;
+  console.log(`\n${formatTimings(results, (performance.now() - t0) / 1000, machine)}`);
   const bad = results.filter((r) => r.status !== 'passed');
   if (bad.length > 0) console.log(`\ntest: ${bad.map((r) => `${r.script} ${r.status}`).join(', ')}`);
   return bad.length > 0 ? 1 : 0;

@@ -2,7 +2,7 @@
  * `npm test`'s scheduler (scripts/test.ts): what it starts when, with steps that end when the test says so.
  */
 import { describe, expect, it } from 'vitest';
-import { failureDigest, formatTimings, parseTestArgs, parseTimes, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
+import { failureDigest, formatTimings, parseTestArgs, parseTimes, readMachineCpu, runSteps, STEPS, TestArgsError, type Step, type StepResult } from '../../scripts/test';
 
 /** Steps that run until the test ends them: records which are running at each moment. */
 function controlled() {
@@ -89,6 +89,19 @@ describe("npm test's steps", () => {
       'size         20.0      0.0       -  skipped (build did not pass)',
       'wall 180.6 s, cpu 215.8 s',
     ]);
+    expect(formatTimings(results, 180.55, { busy: 342.1, idle: 18 }).split('\n').at(-1)).toBe('wall 180.6 s, cpu 215.8 s; the machine: 342.1 s busy, 5.0 % idle');
+  });
+
+  it("reads the machine's busy and idle CPU from /proc/stat's first line, and nothing from other text", () => {
+    const stat = 'cpu  2256619 29285 410707 2222721 7753 0 5181 2941 0 0\ncpu0 1020322 14315 182334 875469 693 0 1854 1396 0 0\n';
+    expect(readMachineCpu(() => stat)).toEqual({ busy: (2256619 + 29285 + 410707 + 5181 + 2941) / 100, idle: (2222721 + 7753) / 100 });
+    expect(readMachineCpu(() => 'intr 1 2 3')).toBeUndefined();
+    expect(readMachineCpu(() => 'cpu  1 2 x 4 5 6 7')).toBeUndefined();
+    expect(
+      readMachineCpu(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeUndefined();
   });
 
   it("reads the children's CPU from bash's `times`, and nothing from other text", () => {
@@ -101,11 +114,13 @@ describe("npm test's steps", () => {
 
   it('measures the CPU a real step used: a busy child counts, a sleeping one does not', async () => {
     const { execFileSync } = await import('node:child_process');
-    const script = 'node -e "const t=Date.now(); while (Date.now() - t < 300);"; sleep 1; times';
-    const cpu = parseTimes(execFileSync('bash', ['-c', script], { encoding: 'utf8' }));
-    expect(cpu).toBeGreaterThanOrEqual(0.25);
-    // The second of sleep would bring it past 1.3 s if wall time were counted.
-    expect(cpu).toBeLessThan(1);
+    // The child spins until it has used 0.3 s of CPU, whatever the load; then the shell sleeps 2 s. The child's own
+    // start-up is not in its count, so the bounds leave it room; NODE_OPTIONS (this runner's) is left out of it.
+    const script = 'node -e "while (process.cpuUsage().user < 300_000);"; sleep 2; times';
+    const cpu = parseTimes(execFileSync('bash', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH } }));
+    expect(cpu).toBeGreaterThanOrEqual(0.3);
+    // Counting the sleep would bring it past 2.3 s.
+    expect(cpu).toBeLessThan(2);
   });
 
   it("repeats a failed step's FAILED TEST blocks and vitest failure section, or else its last lines, without colours", () => {
