@@ -21,11 +21,20 @@ declare global {
   }
 }
 
-// Served by the test from node_modules/@mediapipe/tasks-vision/wasm and the model fixture: nothing from a CDN.
+/*
+ * Served by the test from node_modules/@mediapipe/tasks-vision/wasm and the model fixture: nothing from a CDN.
+ *
+ * MediaPipe segments on its CPU delegate here, through `load` as any app can: the test machines have no GPU, and
+ * the GPU delegate (track-processors' default) runs on Chromium's software GL (SwiftShader), which kept the page's
+ * main thread so busy that each click waited 3 to 4 s for Playwright's stability check. The whole file took 79 s
+ * under two CPU burners on the GPU delegate and 25 s on the CPU one (100 s in a fresh CI run, where it overlaps the
+ * stories). RoomKit's part (the store, the preview, the processor on the published camera) is the same on either.
+ */
 const config: BackgroundEffectsConfig = {
-  load: () => {
+  load: async () => {
     window.effects.loads++;
-    return import('@livekit/track-processors');
+    const processors = await import('@livekit/track-processors');
+    return { BackgroundProcessor: (options) => processors.BackgroundProcessor({ ...options, segmenterOptions: { delegate: 'CPU' } }) };
   },
   wasmUrl: new URL('mediapipe/wasm', location.href).href,
   modelUrl: new URL('mediapipe/selfie_segmentation.tflite', location.href).href,
