@@ -7,6 +7,7 @@ import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 import { WAIT } from './test/e2e/wait.ts';
 import { RoomKitSequencer } from './test/sequencer.ts';
 import type { EmulatedMedia } from './.storybook/pictures.ts';
+import { matchPictureCommand } from './.storybook/pictureMatch.ts';
 
 /**
  * How far a story's picture may be from its baseline: pixelmatch's per-pixel colour distance (YIQ, 0 to 1) under
@@ -204,17 +205,9 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
             commands: {
               emulateMedia: async ({ page }, media: EmulatedMedia) => page.emulateMedia(media),
-            },
-            expect: {
-              toMatchScreenshot: {
-                comparatorName: 'pixelmatch',
-                comparatorOptions: PICTURE_COMPARISON,
-                // Animations, transitions and the caret are already off (.storybook/pictures.ts): Playwright need not
-                // look for them in every screenshot.
-                screenshotOptions: { animations: 'allow', caret: 'initial' },
-                // A picture that differs leaves the reference, the actual and the diff image here (gitignored).
-                resolveDiffPath: ({ arg, ext, root, testFileName }) => resolve(root, 'test-results/pictures', testFileName, `${arg}${ext}`),
-              },
+              // A picture that differs leaves the baseline, the picture taken and the diff image in
+              // test-results/pictures/<story file>/ (gitignored).
+              matchPicture: matchPictureCommand(PICTURE_COMPARISON),
             },
           },
         },

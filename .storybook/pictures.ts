@@ -1,6 +1,6 @@
 /**
  * Pictures of the stories (visual regression), taken in the story tests after each story's play function and axe,
- * and compared with the reviewed baselines in `stories/__screenshots__/` (Vitest's `toMatchScreenshot`). Every
+ * and compared with the reviewed baselines in `stories/__screenshots__/` (pictureMatch.ts, on the node side). Every
  * story: as rendered (light) and with every theme flipped to dark; stories with `pictures: { variants: 'all' }`
  * (the prefabs and the tile) also right to left and in forced colours. Each extra picture is of the story already
  * rendered, so a variant costs a screenshot, not a render.
@@ -15,6 +15,7 @@
  */
 import { afterEach, beforeEach, expect } from 'vitest';
 import { commands, page } from 'vitest/browser';
+import type { MatchResult } from './pictureMatch.ts';
 
 /** A story's `parameters.pictures`. */
 export interface PictureParameters {
@@ -35,6 +36,8 @@ declare module 'vitest/browser' {
   interface BrowserCommands {
     /** Playwright's `page.emulateMedia` on the page that runs the stories (vitest.config.ts). */
     emulateMedia: (media: EmulatedMedia) => Promise<void>;
+    /** Pictures the element and compares it with its baseline (pictureMatch.ts). */
+    matchPicture: (selector: string, name: string, stableMs: number) => Promise<MatchResult>;
   }
 }
 
@@ -43,7 +46,7 @@ export const STORY_CLOCK = Date.UTC(2025, 5, 2, 9, 30);
 
 /** How long a visible `<video>` may take to show its first frame before the picture fails. */
 const FRAME_BOUND_MS = 10_000;
-/** How long `toMatchScreenshot` may take to find two screenshots in a row that are the same. */
+/** How long a picture that differs from its baseline may take to hold still (two pictures in a row that match). */
 const STABLE_BOUND_MS = 10_000;
 
 const STILL_CSS = '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }';
@@ -133,9 +136,8 @@ async function picture(root: HTMLElement, name: string) {
     .poll(() => videosWithoutFrame(root), { timeout: FRAME_BOUND_MS, message: `${name}: videos still without a first frame` })
     .toEqual([]);
   holdFocus(name);
-  // A locator, not the element: with an element, Vitest 4.1 retries the matcher, so a missing baseline passed (the
-  // retry found the one the first attempt wrote) and a mismatch ran into the hook's time limit.
-  await expect.element(page.elementLocator(root)).toMatchScreenshot(name, { timeout: STABLE_BOUND_MS });
+  const result = await commands.matchPicture(page.elementLocator(root).selector, name, STABLE_BOUND_MS);
+  if (!result.pass) throw new Error(`${name}: ${result.message}`);
 }
 
 /** Sets `name` to `value` on each element for the time of `take`, then puts back what was there. */

@@ -1,13 +1,15 @@
 /**
  * `npm run test:visual:update [story file …]`: takes the stories' pictures afresh and writes them as the baselines in
- * stories/__screenshots__ (Vitest's `--update=all` on the storybook project; see .storybook/pictures.ts), then lists
+ * stories/__screenshots__ (`--update=all` on the storybook project; see .storybook/pictures.ts), then lists
  * what changed, for the commit message. With story files, only their pictures.
  *
  * The old baselines of the files it runs are moved aside first, so pictures of stories renamed or removed go too. A
  * story that fails takes no picture: its old ones are put back (found by its story id in Vitest's JSON report), and
- * the command fails. A new picture that the story test would still match with the old one (Vitest's comparison:
- * pixelmatch, threshold 0.1, anti-aliasing ignored, no pixel allowed to differ) is put back byte for byte as it was,
- * so git shows only pictures that really changed, not a video frame scaled one shade differently.
+ * the command fails. A new picture that the story test would still match with the old one (pixelmatch, threshold
+ * 0.1, anti-aliasing ignored, no pixel allowed to differ) but whose pixels differ is put back byte for byte as it
+ * was, so git shows only pictures that really changed, not a video frame scaled one shade differently. One with the
+ * very same pixels keeps the new bytes: baselines are Chromium's own PNG bytes, which the story test compares before
+ * it decodes anything (.storybook/pictureMatch.ts).
  *
  * Review before committing: run `npm run test:stories` first, and each picture that differs fails with its
  * reference, the new picture and a diff image in test-results/pictures/; or compare them in the pull request.
@@ -79,15 +81,22 @@ if (run.status !== 0) {
     }
   }
 }
-/** Whether the story test would pass `fresh` against `old`: Vitest's own default comparison (see .storybook/pictures.ts). */
-function sameToTheTest(old: Buffer, fresh: Buffer): boolean {
+/**
+ * How `fresh` compares with `old`: `same pixels` (alike to the last byte of every pixel, in other PNG bytes),
+ * `same to the test` (the story test would pass it: pixelmatch, threshold 0.1, anti-aliasing ignored, no pixel
+ * beyond it; see .storybook/pictureMatch.ts), or `changed`.
+ */
+function compare(old: Buffer, fresh: Buffer): 'same pixels' | 'same to the test' | 'changed' {
   const a = PNG.sync.read(old);
   const b = PNG.sync.read(fresh);
-  if (a.width !== b.width || a.height !== b.height) return false;
-  return pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1, includeAA: false }) === 0;
+  if (a.width !== b.width || a.height !== b.height) return 'changed';
+  if (a.data.equals(b.data)) return 'same pixels';
+  return pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1, includeAA: false }) === 0 ? 'same to the test' : 'changed';
 }
 
 let unchanged = 0;
+/** Baselines with the same pixels in new bytes (Chromium's), by file name. */
+const reencoded = new Set<string>();
 for (const folder of folders) {
   const old = join(aside, relative(root, folder).replaceAll('/', '__'));
   for (const file of list(old)) {
@@ -95,9 +104,14 @@ for (const folder of folders) {
     if (!existsSync(fresh)) continue;
     const before = readFileSync(join(old, file));
     const now = readFileSync(fresh);
-    if (!before.equals(now) && sameToTheTest(before, now)) {
+    if (before.equals(now)) continue;
+    const how = compare(before, now);
+    if (how === 'same to the test') {
       writeFileSync(fresh, before);
       unchanged++;
+    } else if (how === 'same pixels') {
+      // Kept in Chromium's bytes: the story test compares an unchanged picture with its baseline as bytes.
+      reencoded.add(basename(file));
     }
   }
 }
@@ -107,6 +121,7 @@ const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all
 const changes = status.stdout
   .split('\n')
   .filter(Boolean)
+  .filter((line) => !reencoded.has(basename(line.slice(3))))
   .map((line) => ({ code: line.slice(0, 2).trim(), picture: basename(line.slice(3)).replace(/-chromium-linux\.png$/, '') }));
 const of = (codes: string[]) => changes.filter((c) => codes.includes(c.code)).map((c) => c.picture);
 const sections: Array<[string, string[]]> = [
@@ -119,6 +134,7 @@ console.log('\nPictures (stories/__screenshots__), for the commit message: say w
 for (const [title, pictures] of sections) if (pictures.length) console.log(`${title} (${pictures.length}):\n${pictures.map((p) => `  ${p}`).join('\n')}`);
 if (changes.length === 0) console.log('  none changed.');
 if (unchanged) console.log(`(${unchanged} taken afresh matched their baseline as the story test compares them, and were kept as they were.)`);
+if (reencoded.size) console.log(`(${reencoded.size} have the same pixels as before, now in Chromium's PNG bytes, which the story test compares first.)`);
 if (run.status !== 0) {
   console.log(`\nSome stories failed and took no new pictures: ${kept} old pictures kept. Fix them and run this again.`);
   process.exit(1);
