@@ -7,13 +7,7 @@ import { CHROMIUM_PATH, HEADLESS_ARGS } from './test/chromium.ts';
 import { WAIT } from './test/e2e/wait.ts';
 import { RoomKitSequencer } from './test/sequencer.ts';
 import type { EmulatedMedia } from './.storybook/pictures.ts';
-import { matchPictureCommand } from './.storybook/pictureMatch.ts';
-
-/**
- * How far a story's picture may be from its baseline: pixelmatch's per-pixel colour distance (YIQ, 0 to 1) under
- * which two pixels count as the same, with anti-aliased pixels ignored; no pixel beyond it may differ.
- */
-const PICTURE_COMPARISON = { threshold: 0.1, allowedMismatchedPixels: 0 };
+import { matchPictureCommand, PICTURE_COMPARISON } from './.storybook/pictureMatch.ts';
 
 // The stories' Chromium; sRGB whatever the machine's display, for the pictures.
 const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required', '--force-color-profile=srgb'];

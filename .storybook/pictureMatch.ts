@@ -27,6 +27,13 @@ export interface PictureComparison {
   allowedMismatchedPixels: number;
 }
 
+/**
+ * How far a story's picture may be from its baseline: pixelmatch's per-pixel colour distance (YIQ, 0 to 1) under
+ * which two pixels count as the same, with anti-aliased pixels ignored; no pixel beyond it may differ. The story
+ * tests (vitest.config.ts) and `test:visual:update` (scripts/updatePictures.ts) both compare with it.
+ */
+export const PICTURE_COMPARISON: PictureComparison = { threshold: 0.1, allowedMismatchedPixels: 0 };
+
 /** Where a picture's files go. */
 export interface PicturePaths {
   /** The reviewed baseline. */
@@ -88,6 +95,17 @@ async function write(path: string, bytes: Buffer) {
 }
 
 /**
+ * How a new picture compares with an old one: `same pixels` (every pixel alike, perhaps in other PNG bytes), `same to
+ * the test` (pixels differ, but within `comparison`: the story test would pass it) or `changed`.
+ */
+export function comparePictures(old: Buffer, fresh: Buffer, comparison: PictureComparison = PICTURE_COMPARISON): 'same pixels' | 'same to the test' | 'changed' {
+  if (old.equals(fresh)) return 'same pixels';
+  const [a, b] = [decode(old), decode(fresh)];
+  if (samePixels(a, b)) return 'same pixels';
+  return matches(a, b, comparison) ? 'same to the test' : 'changed';
+}
+
+/**
  * Takes pictures until two in a row match, starting from `first`; `undefined` if the page does not hold still within
  * the deadline.
  */
@@ -95,8 +113,9 @@ async function settle(first: { bytes: Buffer; image: Image }, options: MatchOpti
   let last = first;
   while (Date.now() < deadline) {
     const bytes = await options.capture();
-    const next = { bytes, image: bytes.equals(last.bytes) ? last.image : decode(bytes) };
-    if (bytes.equals(last.bytes) || matches(last.image, next.image, options.comparison)) return next;
+    if (bytes.equals(last.bytes)) return last;
+    const next = { bytes, image: decode(bytes) };
+    if (matches(last.image, next.image, options.comparison)) return next;
     last = next;
   }
   return undefined;

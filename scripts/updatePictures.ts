@@ -5,8 +5,8 @@
  *
  * The old baselines of the files it runs are moved aside first, so pictures of stories renamed or removed go too. A
  * story that fails takes no picture: its old ones are put back (found by its story id in Vitest's JSON report), and
- * the command fails. A new picture that the story test would still match with the old one (pixelmatch, threshold
- * 0.1, anti-aliasing ignored, no pixel allowed to differ) but whose pixels differ is put back byte for byte as it
+ * the command fails. A new picture that the story test would still match with the old one (its comparison,
+ * `comparePictures` in .storybook/pictureMatch.ts) but whose pixels differ is put back byte for byte as it
  * was, so git shows only pictures that really changed, not a video frame scaled one shade differently. One with the
  * very same pixels keeps the new bytes: baselines are Chromium's own PNG bytes, which the story test compares before
  * it decodes anything (.storybook/pictureMatch.ts).
@@ -16,9 +16,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import { basename, join, relative, resolve } from 'node:path';
+import { comparePictures } from '../.storybook/pictureMatch.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const baselines = join(root, 'stories/__screenshots__');
@@ -81,19 +80,6 @@ if (run.status !== 0) {
     }
   }
 }
-/**
- * How `fresh` compares with `old`: `same pixels` (alike to the last byte of every pixel, in other PNG bytes),
- * `same to the test` (the story test would pass it: pixelmatch, threshold 0.1, anti-aliasing ignored, no pixel
- * beyond it; see .storybook/pictureMatch.ts), or `changed`.
- */
-function compare(old: Buffer, fresh: Buffer): 'same pixels' | 'same to the test' | 'changed' {
-  const a = PNG.sync.read(old);
-  const b = PNG.sync.read(fresh);
-  if (a.width !== b.width || a.height !== b.height) return 'changed';
-  if (a.data.equals(b.data)) return 'same pixels';
-  return pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1, includeAA: false }) === 0 ? 'same to the test' : 'changed';
-}
-
 let unchanged = 0;
 /** Baselines with the same pixels in new bytes (Chromium's), by file name. */
 const reencoded = new Set<string>();
@@ -105,7 +91,7 @@ for (const folder of folders) {
     const before = readFileSync(join(old, file));
     const now = readFileSync(fresh);
     if (before.equals(now)) continue;
-    const how = compare(before, now);
+    const how = comparePictures(before, now);
     if (how === 'same to the test') {
       writeFileSync(fresh, before);
       unchanged++;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { matchPicture, type MatchOptions, type UpdateMode } from '../../.storybook/pictureMatch.ts';
+import { comparePictures, matchPicture, type MatchOptions, type UpdateMode } from '../../.storybook/pictureMatch.ts';
 
 const COMPARISON = { threshold: 0.1, allowedMismatchedPixels: 0 };
 
@@ -141,5 +141,20 @@ describe('matchPicture', () => {
     await expect(matchPicture(ci.options)).resolves.toMatchObject({ pass: false, outcome: 'missing', message: expect.stringContaining('the picture taken is at') });
     expect(existsSync(ci.paths.reference)).toBe(false);
     expect((await readFile(ci.paths.diffs.actual)).equals(GREY)).toBe(true);
+  });
+});
+
+describe('comparePictures (test:visual:update keeps or puts back a baseline by it)', () => {
+  it('tells the same pixels, pixels the story test would pass, and a change apart', () => {
+    expect(comparePictures(GREY, GREY)).toBe('same pixels');
+    expect(comparePictures(GREY_OTHER_BYTES, GREY)).toBe('same pixels');
+    expect(comparePictures(GREY, GREY_NEAR)).toBe('same to the test');
+    expect(comparePictures(GREY, GREY_SPOTTED)).toBe('changed');
+    expect(comparePictures(GREY, png([128, 128, 128], { height: 31 }))).toBe('changed');
+  });
+
+  it('follows the comparison it is given', () => {
+    expect(comparePictures(GREY, GREY_SPOTTED, { threshold: 0.1, allowedMismatchedPixels: 7 })).toBe('same to the test');
+    expect(comparePictures(GREY, GREY_NEAR, { threshold: 0, allowedMismatchedPixels: 0 })).toBe('changed');
   });
 });
