@@ -119,9 +119,17 @@ describe('background effects in Chromium', () => {
       }));
       throw new Error(`the camera was not published ${PUBLISH_WITH_EFFECT.timeout / 1000} s after Join: room ${where.state}, publications [${where.publications.join(', ')}]\n${app.browser.logs.slice(-20).join('\n')}`, { cause: error });
     }
-    const published = await page.evaluate(() => window.effects.published());
+    let published = await page.evaluate(() => window.effects.published());
     expect(published.processor).toBe('background-processor');
-    expect(published.processed).toBeLessThan(published.raw / 2);
+    // The processor on the published camera starts on a new capture, and its first frames can leave before its first
+    // mask: a loaded CI run measured one such frame (15.6 strong edges against 16.6 raw). The blur must come, within
+    // the suite's bound.
+    await expect
+      .poll(async () => {
+        published = await page.evaluate(() => window.effects.published());
+        return published.processed / published.raw;
+      }, WAIT)
+      .toBeLessThan(0.5);
     console.log('strong edges per 1000 pixels: preview', preview, 'published', published);
 
     // Muting and unmuting restarts the camera: the processor follows the new capture.
