@@ -199,6 +199,10 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
             commands: {
               emulateMedia: async ({ page }, media: EmulatedMedia) => page.emulateMedia(media),
+              throttleCpu: async ({ page }, rate: number) => {
+                const cdp = await page.context().newCDPSession(page);
+                await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+              },
               // A picture that differs leaves the baseline, the picture taken and the diff image in
               // test-results/pictures/<story file>/ (gitignored).
               matchPicture: matchPictureCommand(PICTURE_COMPARISON),

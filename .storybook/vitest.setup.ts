@@ -1,4 +1,5 @@
-import { beforeAll, expect, inject } from 'vitest';
+import { beforeAll, beforeEach, expect, inject } from 'vitest';
+import { commands } from 'vitest/browser';
 import './pictures.ts';
 
 /**
@@ -11,3 +12,22 @@ beforeAll(() => {
   expect(loaded.map((s) => s.getAttribute('data-vite-dev-id'))).toContain(Object.keys(built)[0]);
   for (const style of loaded) expect(style.textContent, `${style.getAttribute('data-vite-dev-id')} as built`).toBe(built[style.getAttribute('data-vite-dev-id')!]);
 });
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Chromium's CPU throttling (`Emulation.setCPUThrottlingRate`) on the page that runs the stories; 1 is none. */
+    throttleCpu: (rate: number) => Promise<void>;
+  }
+}
+
+/**
+ * `VITE_CPU_THROTTLE=N npx vitest run --project storybook …` runs every story with the page's CPU N times slower, to
+ * make a story that depends on timing fail every time rather than now and then.
+ */
+const THROTTLE = Number(import.meta.env.VITE_CPU_THROTTLE ?? 1);
+if (THROTTLE > 1) {
+  beforeEach(async () => {
+    await commands.throttleCpu(THROTTLE);
+    return () => commands.throttleCpu(1);
+  });
+}

@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, LeaveButton, TrackToggle, useRoom } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Track } from 'livekit-client';
 import { flipsToTheBackCamera } from './cameraFlip';
 import { arabic } from './arabicLabels';
+import { BAR_SETTLE_FRAMES, framesToOneRow } from './barRows';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {
@@ -239,5 +240,68 @@ export const RightToLeft: Story = {
     const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
     await expect(leave.right).toBeLessThan(microphone.left);
     await expect(c.getByText('مشاركة الشاشة')).toBeVisible();
+  },
+};
+
+/** Widths (CSS px) of the two app controls of {@link FollowsItsControls}; 0 renders nothing. */
+const sized = { width: 600, effects: 0, extra: 44 };
+const sizedListeners = new Set<() => void>();
+const setSized = (next: Partial<typeof sized>) => {
+  Object.assign(sized, next);
+  sizedListeners.forEach((l) => l());
+};
+const subscribeSized = (listener: () => void) => {
+  sizedListeners.add(listener);
+  return () => sizedListeners.delete(listener);
+};
+function SizedControl({ name }: { name: 'effects' | 'extra' }) {
+  const width = useSyncExternalStore(subscribeSized, () => sized[name]);
+  return width ? (
+    <button type="button" className="rk-button" aria-label={name} style={{ boxSizing: 'border-box', width, minWidth: width }}>
+      {name}
+    </button>
+  ) : null;
+}
+function SizedBar() {
+  const width = useSyncExternalStore(subscribeSized, () => sized.width);
+  return (
+    <div style={{ width }}>
+      <ControlBar controls={{ devices: false, screenShare: false, effects: <SizedControl name="effects" /> }} extra={<SizedControl name="extra" />} />
+    </div>
+  );
+}
+
+/**
+ * The bar stays one row while its controls change size, not only while it is resized: a control measured small while
+ * it was folded (here `extra`, folded at 44 px, grown to 400 px in the More menu) is measured again once it is back in
+ * the bar, so a resize that unfolds it (and grows another control at the same moment, as a device list arriving
+ * while a phone turns does) ends in one row within a few frames. Before, the bar measured itself only when its own
+ * size changed: here it stayed two rows of the same height, and so was never measured again.
+ */
+export const FollowsItsControls: Story = {
+  parameters: { pictures: { skip: 'a sequence of resizes; its end is the same bar as other stories' } },
+  render: () => <SizedBar />,
+  beforeEach: () => setSized({ width: 600, effects: 0, extra: 44 }),
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('toolbar', { name: 'Meeting controls' });
+    await expect(await framesToOneRow(bar)).toBeGreaterThanOrEqual(0);
+    // Narrow: `extra` folds (at 44 px); `effects` renders nothing, so it stays.
+    setSized({ width: 150 });
+    await waitFor(() => expect(bar.querySelector('[data-control="extra"]')).toBeNull());
+    // While folded, `extra` grows; then the bar widens as `effects` appears wide: two rows of the same height.
+    setSized({ extra: 400 });
+    setSized({ width: 600, effects: 420 });
+    await waitFor(() => expect(within(bar).getByRole('button', { name: 'effects' }).getBoundingClientRect().width).toBe(420));
+    await expect(await framesToOneRow(bar), `frames to one row (at most ${BAR_SETTLE_FRAMES})`).toBeGreaterThanOrEqual(0);
+    await expect(bar.getBoundingClientRect().height).toBeLessThan(70);
+    await expect([...bar.querySelectorAll('[data-control]')].map((slot) => slot.getAttribute('data-control'))).toEqual(['microphone', 'camera', 'leave']);
+    // A control that grows in the bar makes room at once too: the first control in the fold order goes to More.
+    setSized({ width: 1200 });
+    await waitFor(() => expect(bar.querySelector('[data-control="extra"]')).not.toBeNull());
+    await expect(await framesToOneRow(bar)).toBeGreaterThanOrEqual(0);
+    setSized({ extra: 900 });
+    await waitFor(() => expect(within(bar).getByRole('button', { name: 'extra' }).getBoundingClientRect().width).toBe(900));
+    await expect(await framesToOneRow(bar)).toBeGreaterThanOrEqual(0);
+    await expect([...bar.querySelectorAll('[data-control]')].map((slot) => slot.getAttribute('data-control'))).toEqual(['microphone', 'camera', 'extra', 'leave']);
   },
 };

@@ -7,6 +7,7 @@ import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import '@roomkit/react/audio-room.css';
 import '@roomkit/react/agent.css';
 import { storyDevices } from './storyDevices';
+import { inOneRow } from './barRows';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { expectUsableOnSmallScreen, phoneViewports, viewportGlobals, type Orientation } from './smallScreens';
 
@@ -27,6 +28,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** How long a story may take to render and lay out its bar on a loaded machine (storybook/test's waitFor gives 1 s). */
+const SETTLE_MS = 10_000;
+
 // The decorator pads the story by 12 px on each side.
 const conference = (props: VideoConferenceProps = {}) => () => <VideoConference style={{ height: 'calc(100vh - 24px)' }} {...props} />;
 const TOOLBAR = ['[role="toolbar"]'];
@@ -39,7 +43,16 @@ function meeting(orientation: Orientation, args: Partial<RoomArgs>, props?: Vide
     render: conference(props),
     play: async ({ canvasElement }) => {
       const region = within(canvasElement).getByRole('region', { name: 'Meeting' });
-      await waitFor(() => expect(region.querySelector('.rk-control-bar')).toHaveAttribute('data-compact'));
+      // The bar answers its size and its controls' (a device list arriving) within a few frames of each: wait for
+      // that answer, compact and one row, not for a time.
+      await waitFor(
+        () => {
+          const bar = region.querySelector('.rk-control-bar')!;
+          expect(bar).toHaveAttribute('data-compact');
+          expect(inOneRow(bar), 'the bar is one row').toBe(true);
+        },
+        { timeout: SETTLE_MS },
+      );
       // The stage keeps most of the height: the bar is one row.
       const stage = region.querySelector('.rk-conference-stage')!.getBoundingClientRect();
       const bar = region.querySelector('.rk-control-bar')!.getBoundingClientRect();
@@ -66,7 +79,7 @@ function panel(orientation: Orientation, which: 'chat' | 'participants'): Story 
     play: async ({ canvasElement }) => {
       const c = within(canvasElement);
       const region = c.getByRole('region', { name: 'Meeting' });
-      await waitFor(() => expect(region.querySelector('.rk-control-bar')).toHaveAttribute('data-compact'));
+      await waitFor(() => expect(region.querySelector('.rk-control-bar')).toHaveAttribute('data-compact'), { timeout: SETTLE_MS });
       // Full-screen: the panel spans the conference's width and the stage behind it is hidden.
       const box = region.querySelector('.rk-conference-panel')!.getBoundingClientRect();
       await expect(box.width).toBeGreaterThan(window.innerWidth - 48);

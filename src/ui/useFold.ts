@@ -54,12 +54,26 @@ function slotWidth(slot: Element) {
   return right > left ? right - left : 0;
 }
 
+/** The bar's content width: its inner width less its padding. */
+function contentWidth(bar: HTMLElement) {
+  const style = getComputedStyle(bar);
+  return bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+}
+
 /**
- * @internal Measures the bar (not the window: it may be embedded) with a `ResizeObserver` and folds its controls
- * through {@link foldControls}. `ids` are the controls present, in bar order; each one in the bar sits in a
- * `[data-control]` slot. Widths are measured with labels and without, once per bar size (a second report of the
- * same size is ignored; a new height at the same width means a control appeared or changed) and whenever the set
- * of controls changes; a folded control keeps its last measured width.
+ * How many times one change may measure and fold again before the bar stops for that change. Each pass measures the
+ * controls a fold brought back into the bar, so a fold settles in two or three passes; the bound only keeps a
+ * control whose width depends on where it sits (in the bar or the More menu) from looping.
+ */
+const MAX_PASSES = 8;
+
+/**
+ * @internal Measures the bar (not the window: it may be embedded) and folds its controls through
+ * {@link foldControls}. `ids` are the controls present, in bar order; each one in the bar sits in a `[data-control]`
+ * slot. A `ResizeObserver` watches the bar and each control in it, so the bar measures again when it is resized and
+ * when a control in it changes size (a device list arriving, a count growing). Each fold that changes what the bar shows is measured again as soon as React has committed it, since
+ * a control it brought back from the More menu still has the width measured when it was last in the bar: so the bar
+ * settles in one row within a frame or two of the change, and never waits for another resize to correct itself.
  */
 export function useFold(ids: readonly string[], order: readonly string[]) {
   const ref = useRef<HTMLDivElement>(null);
@@ -68,13 +82,16 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
   const current = useRef(ids);
   current.current = ids;
   const key = ids.join();
+  /** Measures and folds; set while the bar is mounted. */
+  const measureRef = useRef<(() => void) | null>(null);
+  /** Starts observing controls that are new in the bar; set while the bar is mounted. */
+  const watchRef = useRef<(() => void) | null>(null);
+  const passes = useRef(0);
 
   useIsoLayoutEffect(() => {
     const bar = ref.current;
     if (!bar || typeof ResizeObserver === 'undefined') return;
-    let lastWidth = -1;
-    const measure = (width: number) => {
-      lastWidth = width;
+    const measure = () => {
       const slots = Array.from(bar.querySelectorAll('[data-control]'));
       const read = (compact: boolean) => {
         bar.toggleAttribute('data-compact', compact);
@@ -89,23 +106,46 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
         widths.current.set(id, { id, full: full[i]!, compact: compact[i]! });
       });
       const items = current.current.map((id) => widths.current.get(id) ?? { id, full: MORE_WIDTH, compact: MORE_WIDTH });
-      const next = foldControls(width, items, order);
+      const next = foldControls(contentWidth(bar), items, order);
       setFold((prev) => (prev.compact === next.compact && prev.folded.join() === next.folded.join() ? prev : next));
     };
-    const style = getComputedStyle(bar);
-    measure(bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0));
-    // A new height at the same width means a control changed size or appeared (a bar that wraps grows): measure
-    // again. That settles at once: the same widths give the same fold.
-    let lastHeight = -1;
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[0]?.contentRect;
-      if (!box || (box.width === lastWidth && box.height === lastHeight)) return;
-      lastHeight = box.height;
-      measure(box.width);
+    const watched = new Set<Element>();
+    const observer = new ResizeObserver(() => {
+      passes.current = 0;
+      measure();
     });
-    observer.observe(bar);
-    return () => observer.disconnect();
+    /** The bar and every control now in it (a control's element changes when it folds or comes back). */
+    const watch = () => {
+      const now = new Set<Element>([bar]);
+      bar.querySelectorAll('[data-control]').forEach((slot) => Array.from(slot.children).forEach((child) => now.add(child)));
+      for (const el of watched) {
+        if (now.has(el)) continue;
+        observer.unobserve(el);
+        watched.delete(el);
+      }
+      for (const el of now) {
+        if (watched.has(el)) continue;
+        observer.observe(el);
+        watched.add(el);
+      }
+    };
+    measureRef.current = measure;
+    watchRef.current = watch;
+    passes.current = 0;
+    measure();
+    watch();
+    return () => {
+      observer.disconnect();
+      measureRef.current = null;
+      watchRef.current = null;
+    };
   }, [key, order]);
+
+  // A new fold is in the DOM: measure what it brought back into the bar before the browser paints it.
+  useIsoLayoutEffect(() => {
+    watchRef.current?.();
+    if (passes.current++ < MAX_PASSES) measureRef.current?.();
+  }, [fold]);
 
   return [ref, fold] as const;
 }

@@ -64,25 +64,25 @@ describe('foldControls (which controls a bar of a given width shows)', () => {
  * with its label and 44 px as an icon (while the bar has data-compact); the bar is `barWidth` wide.
  */
 let barWidth = 2000;
-const observers: Array<{ callback: ResizeObserverCallback; target?: Element }> = [];
-let boxReads = 0;
+const observers: Array<{ callback: ResizeObserverCallback; targets: Set<Element> }> = [];
 
 beforeEach(() => {
   barWidth = 2000;
   observers.length = 0;
-  boxReads = 0;
   vi.stubGlobal(
     'ResizeObserver',
     class {
-      entry: { callback: ResizeObserverCallback; target?: Element };
+      entry: { callback: ResizeObserverCallback; targets: Set<Element> };
       constructor(callback: ResizeObserverCallback) {
-        this.entry = { callback };
+        this.entry = { callback, targets: new Set() };
         observers.push(this.entry);
       }
       observe(target: Element) {
-        this.entry.target = target;
+        this.entry.targets.add(target);
       }
-      unobserve() {}
+      unobserve(target: Element) {
+        this.entry.targets.delete(target);
+      }
       disconnect() {
         observers.splice(observers.indexOf(this.entry), 1);
       }
@@ -92,7 +92,6 @@ beforeEach(() => {
     return this.getAttribute('role') === 'toolbar' ? barWidth : 0;
   });
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    boxReads++;
     const width = this.closest('[data-compact]') ? 44 : 100;
     return { x: 0, y: 0, left: 0, top: 0, right: width, bottom: 44, width, height: 44, toJSON: () => ({}) } as DOMRect;
   });
@@ -102,7 +101,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The bar's observer reports a new width. */
 function resize(width: number) {
   barWidth = width;
-  const bar = observers.find((o) => o.target?.getAttribute('role') === 'toolbar')!;
+  const bar = observers.find((o) => [...o.targets].some((t) => t.getAttribute('role') === 'toolbar'))!;
   act(() => bar.callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver));
 }
 
@@ -138,17 +137,25 @@ describe('ControlBar on a narrow bar', () => {
     expect(screen.getByRole('button', { name: 'Share screen' })).toBeInTheDocument();
   });
 
-  it('measures once per size: a second report of the same size measures nothing', () => {
+  it('watches each control in the bar as well as the bar, and follows the controls as they fold and come back', () => {
     const room = createTestRoom({ local: { identity: 'me', name: 'Me' } });
     render(
       <RoomProvider room={room}>
         <ControlBar controls={everything} />
       </RoomProvider>,
     );
+    const watched = () => [...observers[0]!.targets];
+    const inBar = () => [bar(), ...Array.from(bar().querySelectorAll('[data-control]')).flatMap((slot) => Array.from(slot.children))];
+    expect(observers).toHaveLength(1);
+    expect(new Set(watched())).toEqual(new Set(inBar()));
+    expect(watched()).toContain(screen.getByRole('button', { name: 'Share screen' }));
     resize(400);
-    const reads = boxReads;
-    resize(400);
-    expect(boxReads).toBe(reads);
+    // Share screen folded into More: no longer watched; the More panel's controls are not the bar's.
+    expect(screen.queryByRole('button', { name: 'Share screen' })).toBeNull();
+    expect(new Set(watched())).toEqual(new Set(inBar()));
+    resize(2000);
+    expect(watched()).toContain(screen.getByRole('button', { name: 'Share screen' }));
+    expect(new Set(watched())).toEqual(new Set(inBar()));
   });
 
   /** Everything in a 400 px bar with a microphone and a camera listed: most controls fold into More. */
