@@ -5,6 +5,7 @@ import { cx, flag } from '../ui/dev.js';
 import { CloseIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { LiveAnnouncer } from './LiveAnnouncer.js';
+import { useIsoLayoutEffect } from '../ui/useElementSize.js';
 import { notificationText, notificationTextDefaults } from './notificationText.js';
 
 
@@ -82,6 +83,12 @@ export function Notifications({
   const paused = hovered || focused;
   useAutoDismiss(notifications, duration, paused, dismiss);
   const root = useRef<HTMLElement>(null);
+  // A region that scrolls (the conference's lane is at most 40% of the stage) shows its newest toast.
+  const newest = notifications[notifications.length - 1]?.id;
+  useIsoLayoutEffect(() => {
+    const region = root.current;
+    if (newest !== undefined && region && region.scrollHeight > region.clientHeight) region.scrollTop = region.scrollHeight;
+  }, [newest]);
 
   /** Dismisses one; when focus was in it, focus goes to the next toast's button, else the previous one's, else the region. */
   const dismissFromKeyboardOrClick = (id: string, toast: HTMLElement) => {

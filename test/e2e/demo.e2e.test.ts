@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { clickPastToasts, launchBrowser, WAIT, type BrowserSession } from './support';
+import { launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -182,7 +182,7 @@ describe('the live demo', () => {
     const bob = await join('Bob');
     await seesVideoOf(alice, 'Bob');
     const conference = (page: Page) => page.getByRole('region', { name: 'Meeting' });
-    await clickPastToasts(alice.getByRole('button', { name: 'Pin Bob' }));
+    await alice.getByRole('button', { name: 'Pin Bob' }).click();
     await expect.poll(() => conference(alice).getAttribute('data-layout'), WAIT).toBe('focus');
     await expect.poll(() => alice.locator('.rk-focus-main [role="group"]').getAttribute('aria-label'), WAIT).toBe('Bob');
     await seesVideoOf(alice, 'Bob'); // the large tile's video plays over the real path

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../dev/media-server';
-import { appStackForFile, clickPastToasts, WAIT } from './support';
+import { appStackForFile, WAIT } from './support';
 
 const SECRET = 'e2e-pip-secret';
 const ROOM = 'pip';
@@ -74,7 +74,7 @@ describe('picture-in-picture in Chromium', () => {
     await pip.getByRole('button', { name: 'Leave' }).waitFor();
 
     // Pinning Carol in the page puts her in the window, her video playing; unpinning goes back to the speaker.
-    await clickPastToasts(ada.getByRole('button', { name: 'Pin Carol' }));
+    await ada.getByRole('button', { name: 'Pin Carol' }).click();
     const carolTile = pip.getByRole('group', { name: 'Carol' });
     await carolTile.waitFor({ timeout: WAIT.timeout });
     await expect.poll(() => pip.locator('.rk-pip video').evaluate((v: HTMLVideoElement) => v.videoWidth), WAIT).toBeGreaterThan(0);

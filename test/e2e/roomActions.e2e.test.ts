@@ -10,7 +10,7 @@ import { EgressClient } from 'livekit-server-sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { clickPastToasts, closeDemoAfterAll, EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { closeDemoAfterAll, EGRESS_START, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -42,7 +42,7 @@ const participant = (name: string) => mediaRoom()?.participants.find((p) => p.na
 /** Opens the admin menu of `name`'s tile on the admin's page and picks `item`. */
 async function adminDoes(name: string, item: string) {
   const stage = pages.admin.locator('.rk-conference-stage');
-  await clickPastToasts(stage.getByRole('button', { name: `Manage ${name}` }));
+  await stage.getByRole('button', { name: `Manage ${name}` }).click();
   await pages.admin.getByRole('menuitem', { name: item }).click();
 }
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
-import { clickPastToasts, closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
+import { closeDemoAfterAll, joinDemoPage, launchBrowser, WAIT, type BrowserSession } from './support';
 
 let demo: Demo;
 let browser: BrowserSession;
@@ -36,7 +36,7 @@ const attributes = (name: string) => demo.media!.rooms().find((r) => r.name.star
 describe('the spotlight, set by an admin for everyone', () => {
   it('the admin spotlights Bob from his tile: every page shows him large, with the badge', async () => {
     for (const page of Object.values(pages)) await expect.poll(() => layout(page), WAIT).toBe('grid');
-    await clickPastToasts(pages.admin.locator('.rk-conference-stage').getByRole('button', { name: 'Manage Bob' }));
+    await pages.admin.locator('.rk-conference-stage').getByRole('button', { name: 'Manage Bob' }).click();
     await pages.admin.getByRole('menuitem', { name: 'Spotlight for everyone' }).click();
     await expect.poll(() => attributes('Bob')?.['roomkit.spotlight'] !== undefined, WAIT).toBe(true);
     for (const page of Object.values(pages)) {
@@ -54,11 +54,11 @@ describe('the spotlight, set by an admin for everyone', () => {
   });
 
   it('Cleo’s own pin wins for her only; unpinned, she follows the spotlight again', async () => {
-    await clickPastToasts(pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }));
+    await pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }).click();
     await expect.poll(() => large(pages.cleo), WAIT).toEqual(['Ada']);
     expect(await pages.cleo.locator('.rk-spotlight-badge').textContent()).toBe('Your pin replaces the spotlight');
     expect(await large(pages.bob)).toEqual(['Bob (you)']);
-    await clickPastToasts(pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }));
+    await pages.cleo.locator('.rk-conference-stage').getByRole('button', { name: 'Pin Ada' }).click();
     await expect.poll(() => large(pages.cleo), WAIT).toEqual(['Bob']);
   });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startMediaServer, TEMPLATE_LOAD_MS, type MediaServer, type MediaServerOptions } from '../../dev/media-server';
@@ -96,18 +96,6 @@ export async function joinDemoPage(
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await ready(page);
   return page;
-}
-
-/**
- * Clicks `target` as a person would who first closes the toasts in the way. The conference's notifications sit over
- * the top-end tile's corner, where its pin and admin-menu buttons are, for 8 s after a join or a leave; left alone,
- * Playwright's click retries until the toast has gone, which costs each such click about 7 s. Every toast's dismiss
- * button is pressed at once (no toast can leave between a count and a click); one that arrives later still makes the
- * click wait for it, so the outcome never depends on timing.
- */
-export async function clickPastToasts(target: Locator): Promise<void> {
-  await target.page().evaluate(() => document.querySelectorAll<HTMLElement>('.rk-notification-dismiss').forEach((button) => button.click()));
-  await target.click();
 }
 
 /**
