@@ -134,6 +134,36 @@ describe('MoveParticipant seen by plain livekit-client pages on both sides', () 
     expect(identities(FROM)).toEqual(['al']);
     await Promise.all([bea.close(), al.close(), moe.close()]);
   });
+
+  it('a participant whose signalling is down while someone is moved in hears of the arrival once it resumes', async () => {
+    const FROM = 'move-resume-a';
+    const TO = 'move-resume-b';
+    const bea = await plainPage('bea', 'Bea', { room: TO });
+    await bea.evaluate(() => window.mover.publishCamera());
+    const moe = await plainPage('moe', 'Moe', { room: FROM });
+    await moe.evaluate(() => window.mover.publishCamera());
+    // The server drops bea's signalling (as it does to a client that stopped pinging) and her resume is held until
+    // moe has been moved, so the move happens while her socket is down, whatever the timing.
+    let release = () => {};
+    const moved = new Promise<void>((resolve) => (release = resolve));
+    let resumes = 0;
+    await bea.routeWebSocket(/\/rtc\/v1/, async (ws) => {
+      resumes += 1;
+      await moved;
+      ws.connectToServer();
+    });
+    expect(app.media.dropSignal(TO, { identity: 'bea' })).toEqual(['bea']);
+    await expect.poll(() => resumes, WAIT).toBe(1);
+
+    await new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET).moveParticipant(FROM, 'moe', TO);
+    release();
+
+    await expect.poll(() => moe.evaluate(() => window.mover.moves), WAIT).toEqual([TO]);
+    await expect.poll(() => bea.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: moe']);
+    await expect.poll(() => bea.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+    expect(identities(TO)).toEqual(['bea', 'moe']);
+    await Promise.all([bea.close(), moe.close()]);
+  });
 });
 
 /**

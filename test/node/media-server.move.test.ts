@@ -159,6 +159,30 @@ describe('MoveParticipant through livekit-server-sdk', () => {
     });
   });
 
+  it('tells a client that resumes its session who is in the room now, as LiveKit does: one moved in while its signalling was down is there', async () => {
+    const bea = await join('bea', 'main-8');
+    const moe = await join('moe', 'lobby-8');
+    const beaSid = bea.join.participant!.sid;
+    // the server drops bea's signalling (as it does to a client that stopped pinging); moe is moved in meanwhile
+    expect(server.dropSignal('main-8', { identity: 'bea' })).toEqual(['bea']);
+    await bea.client.closed;
+    await rooms.moveParticipant('lobby-8', 'moe', 'main-8');
+    const moved = await moe.client.next('roomMoved');
+    expect(moved.otherParticipants.map((p) => p.identity)).toEqual(['bea']);
+
+    const resumed = await RawSignalClient.connect(server.url, token('bea', 'main-8'), { reconnect: true, participantSid: beaSid });
+    cleanups.push(() => resumed.close());
+    await resumed.next('reconnect');
+    const update = await resumed.next('update');
+    expect(update.participants.map((p) => [p.identity, p.sid, ParticipantInfo_State[p.state]])).toEqual([
+      ['bea', beaSid, 'ACTIVE'],
+      ['moe', moved.participant!.sid, 'ACTIVE'],
+    ]);
+    expect((await resumed.next('roomUpdate')).room).toMatchObject({ name: 'main-8', numParticipants: 2 });
+    // what came first on the new socket: the ReconnectResponse, then the room as it is now
+    expect(resumed.received.map((r) => r.message.case).slice(0, 3)).toEqual(['reconnect', 'update', 'roomUpdate']);
+  });
+
   it('refuses as LiveKit does: a grant without destinationRoom, the same room, nobody there, an old client, an identity in use', async () => {
     await join('ann', 'main-4');
     await join('ann', 'taken-4');
