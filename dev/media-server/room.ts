@@ -152,6 +152,9 @@ export class Room implements ParticipantHost {
       case: 'reconnect',
       value: new ReconnectResponse({ clientConfiguration: new ClientConfiguration({ resumeConnection: ClientConfigSetting.ENABLED }) }),
     });
+    // As LiveKit's Room.ResumeParticipant: what the room is now, since whatever was sent while the socket was down
+    // is lost (someone who joined or was moved in meanwhile would otherwise stay unknown to this client)
+    this.updates.resynchronise(participant, this.info());
     this.ctx.logger.info(`${identity} resumed its session in ${this.name}`);
     return participant;
   }

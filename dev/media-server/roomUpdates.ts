@@ -51,6 +51,16 @@ export class RoomUpdates {
     }
   }
 
+  /**
+   * What a client resuming its session is told after its ReconnectResponse, as LiveKit's Room.ResumeParticipant
+   * does: every participant it may see (itself included, unless hidden) as they are now, then the room.
+   */
+  resynchronise(participant: Participant, room: RoomInfo): void {
+    const visible = [...this.members.values()].filter((p) => !p.hidden);
+    participant.send({ case: 'update', value: new ParticipantUpdate({ participants: visible.map((p) => p.info()) }) });
+    participant.send({ case: 'roomUpdate', value: new RoomUpdate({ room }) });
+  }
+
   /** Sends `participant`'s current info to itself and, unless it is hidden, to everyone else. */
   participantChanged(participant: Participant): void {
     if (participant.isClosed) return;

@@ -27,7 +27,7 @@ const app = appStackForFile({
   mediaOptions: { apiKeys: `move=${KEY_ID}.${KEY_SECRET}` },
 });
 
-const token = (identity: string, name: string, video: Record<string, boolean> = {}) => signAccessToken({ identity, name, video: { roomJoin: true, room: MAIN, ...video } }, SECRET);
+const token = (identity: string, name: string, video: Record<string, boolean | string> = {}) => signAccessToken({ identity, name, video: { roomJoin: true, room: MAIN, ...video } }, SECRET);
 const identities = (room: string) => (app.media.room(room)?.participants ?? []).map((p) => p.identity).sort();
 const trackSids = (room: string, identity: string) =>
   (app.media.room(room)?.participants.find((p) => p.identity === identity)?.tracks ?? []).map((t) => `${t.source}:${t.sid}`).sort();
@@ -41,7 +41,7 @@ async function roomkitPage(identity: string, name: string): Promise<Page> {
   return page;
 }
 
-async function plainPage(identity: string, name: string, video: Record<string, boolean> = {}): Promise<Page> {
+async function plainPage(identity: string, name: string, video: Record<string, boolean | string> = {}): Promise<Page> {
   const page = await app.browser.newPage(identity);
   await page.goto(`${app.web.url}plain.html`);
   await page.waitForFunction(() => 'mover' in window);
@@ -101,6 +101,68 @@ describe('MoveParticipant: RoomKit and plain livekit-client pages follow a move 
     expect(trackSids(MAIN, 'ada')).toEqual(adaTracks);
     expect(await ada.evaluate(() => window.roomMove.getUserMediaCalls)).toBe(asked);
     await Promise.all([ada.close(), bob.close(), cy.close()]);
+  });
+});
+
+/**
+ * What LiveKit's clients in the destination room see of a participant moved there: LiveKit announces it as a join
+ * (ParticipantConnected, then its tracks), and the room it left sees it go (ParticipantDisconnected). Every page here
+ * is plain livekit-client, so nothing but livekit-client's own handling of the server's messages is tested.
+ */
+describe('MoveParticipant seen by plain livekit-client pages on both sides', () => {
+  it("the destination room's participant hears the moved one join and decodes its camera; the room it left hears it leave", async () => {
+    const FROM = 'move-arrive-a';
+    const TO = 'move-arrive-b';
+    const bea = await plainPage('bea', 'Bea', { room: TO });
+    await bea.evaluate(() => window.mover.publishCamera());
+    const al = await plainPage('al', 'Al', { room: FROM });
+    const moe = await plainPage('moe', 'Moe', { room: FROM });
+    await moe.evaluate(() => window.mover.publishCamera());
+    await expect.poll(() => al.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: moe']);
+    await expect.poll(() => al.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+
+    await new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET).moveParticipant(FROM, 'moe', TO);
+
+    await expect.poll(() => moe.evaluate(() => window.mover.moves), WAIT).toEqual([TO]);
+    await expect.poll(() => moe.evaluate(() => window.mover.videoWidth('bea')), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => bea.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: moe']);
+    expect(await bea.evaluate(() => window.mover.others())).toEqual(['moe']);
+    await expect.poll(() => bea.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => al.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: moe', 'disconnected: moe']);
+    expect(await al.evaluate(() => window.mover.others())).toEqual([]);
+    expect(identities(TO)).toEqual(['bea', 'moe']);
+    expect(identities(FROM)).toEqual(['al']);
+    await Promise.all([bea.close(), al.close(), moe.close()]);
+  });
+
+  it('a participant whose signalling is down while someone is moved in hears of the arrival once it resumes', async () => {
+    const FROM = 'move-resume-a';
+    const TO = 'move-resume-b';
+    const bea = await plainPage('bea', 'Bea', { room: TO });
+    await bea.evaluate(() => window.mover.publishCamera());
+    const moe = await plainPage('moe', 'Moe', { room: FROM });
+    await moe.evaluate(() => window.mover.publishCamera());
+    // The server drops bea's signalling (as it does to a client that stopped pinging) and her resume is held until
+    // moe has been moved, so the move happens while her socket is down, whatever the timing.
+    let release = () => {};
+    const moved = new Promise<void>((resolve) => (release = resolve));
+    let resumes = 0;
+    await bea.routeWebSocket(/\/rtc\/v1/, async (ws) => {
+      resumes += 1;
+      await moved;
+      ws.connectToServer();
+    });
+    expect(app.media.dropSignal(TO, { identity: 'bea' })).toEqual(['bea']);
+    await expect.poll(() => resumes, WAIT).toBe(1);
+
+    await new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET).moveParticipant(FROM, 'moe', TO);
+    release();
+
+    await expect.poll(() => moe.evaluate(() => window.mover.moves), WAIT).toEqual([TO]);
+    await expect.poll(() => bea.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: moe']);
+    await expect.poll(() => bea.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+    expect(identities(TO)).toEqual(['bea', 'moe']);
+    await Promise.all([bea.close(), moe.close()]);
   });
 });
 

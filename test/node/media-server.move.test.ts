@@ -4,7 +4,7 @@
  * new room), its tracks go with it, and each room's subscriptions follow. Refusals answer as LiveKit does, and a
  * server started with `moveParticipant: false` answers `unimplemented`, as open-source LiveKit does.
  */
-import { ClientInfo, ClientInfo_SDK, DataPacket_Kind, ParticipantInfo_State } from '@livekit/protocol';
+import { ClientInfo, ClientInfo_SDK, DataPacket_Kind, DisconnectReason, ParticipantInfo_State } from '@livekit/protocol';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaServer } from '../../dev/media-server';
@@ -131,6 +131,56 @@ describe('MoveParticipant through livekit-server-sdk', () => {
     const update = await ann.client.next('update', (u) => u.participants.some((p) => p.attributes['roomkit.hand'] === '1'));
     expect(update.participants[0]?.identity).toBe('ann');
     expect(await refusal(rooms.updateParticipant('main-3', 'ann', { metadata: 'x' }))).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it("announces the moved participant to the destination room as a join: one update, ACTIVE, under its new sid, with its tracks", async () => {
+    const bea = await join('bea', 'main-7');
+    const al = await join('al', 'lobby-7');
+    const [moe] = server.addSyntheticParticipants('lobby-7', { count: 1 }); // publishes a camera and a microphone
+    const before = server.room('lobby-7')!.participants.find((p) => p.identity === moe)!;
+    const leftInfo = await al.client.next('update', (u) => u.participants.some((p) => p.identity === moe && p.tracks.length === 2));
+    const oldVersion = leftInfo.participants.find((p) => p.identity === moe)!.version;
+    const seen = bea.client.all('update').length;
+
+    await rooms.moveParticipant('lobby-7', moe!, 'main-7');
+
+    const after = server.room('main-7')!.participants.find((p) => p.identity === moe)!;
+    expect(after.sid).not.toBe(before.sid);
+    await expect.poll(() => bea.client.all('update').length, POLL).toBe(seen + 1);
+    const announced = bea.client.all('update').slice(seen);
+    expect(announced.map((u) => u.participants.map((p) => [p.identity, p.sid, ParticipantInfo_State[p.state]]))).toEqual([[[moe, after.sid, 'ACTIVE']]]);
+    const info = announced[0]!.participants[0]!;
+    expect(info.tracks.map((t) => t.sid).sort()).toEqual(before.tracks.map((t) => t.sid).sort());
+    expect(info.version).toBeGreaterThan(oldVersion);
+    // the room it left sees its old session go
+    await expect.poll(() => al.client.all('update').flatMap((u) => u.participants).find((p) => p.identity === moe && p.state === ParticipantInfo_State.DISCONNECTED), POLL).toMatchObject({
+      sid: before.sid,
+      disconnectReason: DisconnectReason.PARTICIPANT_REMOVED,
+    });
+  });
+
+  it('tells a client that resumes its session who is in the room now, as LiveKit does: one moved in while its signalling was down is there', async () => {
+    const bea = await join('bea', 'main-8');
+    const moe = await join('moe', 'lobby-8');
+    const beaSid = bea.join.participant!.sid;
+    // the server drops bea's signalling (as it does to a client that stopped pinging); moe is moved in meanwhile
+    expect(server.dropSignal('main-8', { identity: 'bea' })).toEqual(['bea']);
+    await bea.client.closed;
+    await rooms.moveParticipant('lobby-8', 'moe', 'main-8');
+    const moved = await moe.client.next('roomMoved');
+    expect(moved.otherParticipants.map((p) => p.identity)).toEqual(['bea']);
+
+    const resumed = await RawSignalClient.connect(server.url, token('bea', 'main-8'), { reconnect: true, participantSid: beaSid });
+    cleanups.push(() => resumed.close());
+    await resumed.next('reconnect');
+    const update = await resumed.next('update');
+    expect(update.participants.map((p) => [p.identity, p.sid, ParticipantInfo_State[p.state]])).toEqual([
+      ['bea', beaSid, 'ACTIVE'],
+      ['moe', moved.participant!.sid, 'ACTIVE'],
+    ]);
+    expect((await resumed.next('roomUpdate')).room).toMatchObject({ name: 'main-8', numParticipants: 2 });
+    // what came first on the new socket: the ReconnectResponse, then the room as it is now
+    expect(resumed.received.map((r) => r.message.case).slice(0, 3)).toEqual(['reconnect', 'update', 'roomUpdate']);
   });
 
   it('refuses as LiveKit does: a grant without destinationRoom, the same room, nobody there, an old client, an identity in use', async () => {

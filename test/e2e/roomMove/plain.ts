@@ -6,8 +6,12 @@ declare global {
   interface Window {
     mover: {
       connect(url: string, token: string): Promise<void>;
+      /** Turns the camera on (the browser's fake device) and publishes it. */
+      publishCamera(): Promise<void>;
       /** The rooms RoomEvent.Moved named, in order. */
       moves: string[];
+      /** RoomEvent.ParticipantConnected and ParticipantDisconnected in order, as `connected: identity` and `disconnected: identity`. */
+      arrivals: string[];
       /** The room's name as livekit-client has it. */
       roomName(): string;
       /** The remote participants' identities, sorted. */
@@ -33,6 +37,7 @@ const chat: string[] = [];
 
 window.mover = {
   moves: [],
+  arrivals: [],
   chat,
   ownAttributeChanges: [],
   disconnectReason: undefined,
@@ -40,6 +45,8 @@ window.mover = {
   async connect(url, token) {
     room = new Room();
     room.on(RoomEvent.Moved, (name: string) => window.mover.moves.push(name));
+    room.on(RoomEvent.ParticipantConnected, (participant) => window.mover.arrivals.push(`connected: ${participant.identity}`));
+    room.on(RoomEvent.ParticipantDisconnected, (participant) => window.mover.arrivals.push(`disconnected: ${participant.identity}`));
     room.on(RoomEvent.ParticipantAttributesChanged, (changed, participant) => {
       if (participant === room?.localParticipant) window.mover.ownAttributeChanges.push(changed);
     });
@@ -60,6 +67,9 @@ window.mover = {
       chat.push(`${sender.identity}: ${await reader.readAll()}`);
     });
     await room.connect(url, token);
+  },
+  async publishCamera() {
+    await room!.localParticipant.setCameraEnabled(true);
   },
   roomName: () => room?.name ?? '',
   others: () => [...(room?.remoteParticipants.keys() ?? [])].sort(),
