@@ -7,6 +7,7 @@ import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.stor
 import { french } from './frenchLabels';
 import { arabic } from './arabicLabels';
 import { BeforeConnection as BeforeConnectionProvider, RefusedJoin } from './joinStates';
+import { expectNoBlankControls } from './blankControls';
 
 const meta = {
   title: 'Prefabs/VideoConference',
@@ -30,6 +31,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const tiles = (canvas: HTMLElement) => within(canvas).queryAllByRole('group');
+/** The conference's control bar, whatever its labels. */
+const bar = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('.rk-control-bar')!;
 
 export const Publisher: Story = {
   play: async ({ canvasElement }) => {
@@ -38,6 +41,7 @@ export const Publisher: Story = {
     await expect(c.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByRole('button', { name: 'Share screen' })).toBeVisible();
     await expect(tiles(canvasElement)).toHaveLength(5);
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -49,6 +53,7 @@ export const Viewer: Story = {
     await expect(c.queryByRole('button', { name: 'Camera' })).toBeNull();
     await expect(c.queryByRole('button', { name: 'Share screen' })).toBeNull();
     await expect(c.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -264,6 +269,7 @@ export const NonEnglishLabels: Story = {
     await expect(c.getByRole('button', { name: 'Quitter' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Gérer Ada' })).toBeVisible();
     await expect(c.getByText('Enregistrement')).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -276,6 +282,7 @@ export const DarkTheme: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Chat' }));
     await expect(canvasElement.querySelector('[data-rk-theme="dark"]')).not.toBeNull();
     await expect(c.getByRole('log', { name: 'Chat messages' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -493,5 +500,6 @@ export const RightToLeft: Story = {
     const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
     await expect(leave.right).toBeLessThan(microphone.left);
     await expect(c.getByRole('button', { name: 'إدارة Ada' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
