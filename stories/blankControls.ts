@@ -27,13 +27,20 @@ export function setControlInkProbe(probe: ControlInkProbe) {
  */
 export const MIN_INK = 20;
 
-const CONTROLS = 'button, select, summary, input, textarea, a[href]';
+/** What a person presses or chooses by its look (a radio or a checkbox is named by the text beside it). */
+const CONTROLS = 'button, select, summary, a[href]';
+const POPUPS = '.rk-more-panel, .rk-effects-panel, [role="menu"], [role="dialog"]';
 
-/** The controls in the bar itself: not those of a menu or panel opened from it (they are drawn outside its box). */
-export function barControls(bar: HTMLElement): HTMLElement[] {
-  return [...bar.querySelectorAll<HTMLElement>(CONTROLS)].filter(
-    (el) => !el.closest('.rk-more-panel, .rk-effects-panel, [role="menu"], [role="dialog"]') && el.checkVisibility() && el.getBoundingClientRect().width > 0,
-  );
+/**
+ * The controls in `container` itself: not those of a menu or panel opened from it (drawn outside its box; check the
+ * panel itself for them).
+ */
+export function barControls(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => {
+    const popup = el.closest(POPUPS);
+    const inPopup = !!popup && popup !== container && container.contains(popup);
+    return !inPopup && el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  });
 }
 
 /** Wholly inside the story's frame: a picture sees it (a bar wider than the frame runs past its edge). */
@@ -46,8 +53,9 @@ const describe = (el: HTMLElement) =>
   `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}"`;
 
 /**
- * Asserts that no control in `bar` is blank (see the module's comment): each one in the frame's view, which must be
- * at least one (a control past the frame's edge cannot be pictured). Returns each judged control's ink.
+ * Asserts that no control in `bar` (a control bar, or a panel opened from it) is blank (see the module's comment):
+ * each one in the frame's view, which must be at least one (a control past the frame's edge cannot be pictured).
+ * Returns each judged control's ink.
  */
 export async function expectNoBlankControls(bar: HTMLElement): Promise<Map<HTMLElement, ControlInk> | undefined> {
   const probe = (globalThis as Record<symbol, unknown>)[PROBE] as ControlInkProbe | undefined;
