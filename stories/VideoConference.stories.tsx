@@ -416,13 +416,15 @@ function HostConference() {
 
 /**
  * A guest waiting to be let in (a waiting room: the token route gave no rights): the stage says so in words, with the
- * room's name, and only Cancel is offered. Nothing of the meeting shows: no tiles, no toolbar, no chat.
+ * meeting's name as the app names it (RoomProvider's `meetingName`; never the media server's room name, here
+ * `storybook`), and only Cancel is offered. Nothing of the meeting shows: no tiles, no toolbar, no chat.
  */
 export const Waiting: Story = {
   args: { canPublish: false, canSubscribe: false, canPublishData: false },
+  parameters: { meetingName: 'Weekly standup' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('status')).toHaveTextContent(/^Waiting for the host to let you in to /);
+    await expect(c.getByRole('status')).toHaveTextContent(/^Waiting for the host to let you in to Weekly standup\.$/);
     await expect(c.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expect(c.queryByRole('toolbar')).toBeNull();
     await expect(tiles(canvasElement)).toHaveLength(0);
