@@ -1,7 +1,6 @@
 import { ConnectionState } from 'livekit-client';
 import { useConnectionMessage, type ConnectionMessage } from '../room/ConnectionStateToast.js';
-import { useRoomStore } from '../room/RoomContext.js';
-import { useMeetingName } from '../room/meetingName.js';
+import { useMeetingName, useRoomStore } from '../room/RoomContext.js';
 import { deniedOf, waitingOf } from '../room/hooks/useWaitingRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import type { CommonLabels } from '../ui/labels.js';

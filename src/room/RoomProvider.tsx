@@ -3,9 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
 import { sessionConnections, sessionRetries, watchMoves } from './connection/sessionConnections.js';
-import { RoomStoreContext } from './RoomContext.js';
+import { MeetingNameContext, RoomStoreContext } from './RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
-import { askedRoom, MeetingNameContext } from './meetingName.js';
+import { askedRoom } from './meetingName.js';
 import { useIsoLayoutEffect } from '../ui/useElementSize.js';
 
 export type { ConnectionQueryState } from './connection/session.js';

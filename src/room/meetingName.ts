@@ -1,5 +1,3 @@
-import { createContext, useContext } from 'react';
-
 /**
  * @internal The room each connection query asked for, by the query's `refetch` (the same function on every render),
  * registered by `useConnection` as it sees its options: RoomProvider then names the meeting as the app asked for it
@@ -11,12 +9,4 @@ export const askedRooms = new WeakMap<object, string>();
 export function askedRoom(connection: unknown): string | undefined {
   const refetch = (connection as { refetch?: unknown } | null | undefined)?.refetch;
   return typeof refetch === 'function' ? askedRooms.get(refetch) : undefined;
-}
-
-/** @internal The meeting's name as the app names it (RoomProvider's `meetingName`, else the room its connection asked for). */
-export const MeetingNameContext = createContext<string | undefined>(undefined);
-
-/** @internal The meeting's name as the app names it, if it names it (see {@link MeetingNameContext}). */
-export function useMeetingName(): string | undefined {
-  return useContext(MeetingNameContext);
 }
