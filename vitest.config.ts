@@ -8,6 +8,7 @@ import { WAIT } from './test/e2e/wait.ts';
 import { RoomKitSequencer } from './test/sequencer.ts';
 import type { EmulatedMedia } from './.storybook/pictures.ts';
 import { matchPictureCommand, PICTURE_COMPARISON } from './.storybook/pictureMatch.ts';
+import { controlInkCommand } from './.storybook/controlInk.ts';
 
 // The stories' Chromium; sRGB whatever the machine's display, for the pictures.
 const chromiumArgs = [...HEADLESS_ARGS, '--autoplay-policy=no-user-gesture-required', '--force-color-profile=srgb'];
@@ -206,6 +207,8 @@ export default defineConfig({
               // A picture that differs leaves the baseline, the picture taken and the diff image in
               // test-results/pictures/<story file>/ (gitignored).
               matchPicture: matchPictureCommand(PICTURE_COMPARISON),
+              // What each control of a bar shows, in pixels (stories/blankControls.ts: no control is blank).
+              controlInk: controlInkCommand(),
             },
           },
         },

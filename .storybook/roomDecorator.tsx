@@ -95,6 +95,8 @@ export function nextSpeaker(canvasElement: HTMLElement): void {
 interface SimulatedRoomProps {
   args: RoomArgs;
   labels: Partial<RoomKitLabels> | undefined;
+  /** RoomProvider's `meetingName` (`parameters.meetingName`): the meeting as the app names it. */
+  meetingName: string | undefined;
   theme: string;
   height: string | undefined;
   /** `motion: still` (the story tests): the first speaker's turn only, no timer. */
@@ -103,7 +105,7 @@ interface SimulatedRoomProps {
 }
 
 /** A simulated room built from story args, provided to the story. */
-function SimulatedRoom({ args: a, labels, theme, height, still, children }: SimulatedRoomProps) {
+function SimulatedRoom({ args: a, labels, meetingName, theme, height, still, children }: SimulatedRoomProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const room = useMemo(
     () =>
@@ -172,7 +174,7 @@ function SimulatedRoom({ args: a, labels, theme, height, still, children }: Simu
     };
   }, [room, a.ambient, a.participants, still]);
   return (
-    <RoomProvider room={room} {...(labels ? { labels } : {})}>
+    <RoomProvider room={room} meetingName={meetingName} {...(labels ? { labels } : {})}>
       <div ref={rootRef} className="rk-root" data-rk-theme={theme} style={{ padding: 12, minHeight: height ?? 'auto' }}>
         {children}
       </div>
@@ -185,6 +187,7 @@ export const withRoom: Decorator = (Story, context) => (
   <SimulatedRoom
     args={{ ...defaultRoomArgs, ...(context.args as Partial<RoomArgs>) }}
     labels={context.parameters.labels as Partial<RoomKitLabels> | undefined}
+    meetingName={context.parameters.meetingName as string | undefined}
     theme={(context.globals.theme as string | undefined) ?? 'light'}
     height={context.parameters.layoutHeight as string | undefined}
     still={context.globals.motion === 'still'}

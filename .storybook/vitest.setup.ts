@@ -1,6 +1,18 @@
 import { beforeAll, beforeEach, expect, inject } from 'vitest';
-import { commands } from 'vitest/browser';
+import { commands, page } from 'vitest/browser';
+import { setControlInkProbe } from '../stories/blankControls.ts';
+import type { BarRect, ControlInk } from './controlInk.ts';
 import './pictures.ts';
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Pictures the bar and returns what each box shows (controlInk.ts): the pixels of stories/blankControls.ts. */
+    controlInk: (barSelector: string, rects: BarRect[]) => Promise<ControlInk[]>;
+  }
+}
+
+// The story helper that checks a bar's controls for blank ones pictures the bar through this (Storybook's UI has none).
+setControlInkProbe((bar, rects) => commands.controlInk(page.elementLocator(bar).selector, rects));
 
 /**
  * The stories run on the package's stylesheets as an app's production build has them, never on the source

@@ -15,6 +15,8 @@ interface AudioRoomParameters {
   init?: TestRoomInit;
   script?: (room: TestRoom) => void;
   labels?: Partial<RoomKitLabels>;
+  /** RoomProvider's `meetingName`: the meeting as the app names it. */
+  meetingName?: string;
 }
 
 /** Four people on stage (Grace muted) and eight listeners. */
@@ -30,14 +32,14 @@ const LISTENERS: TestParticipantInit[] = ['Margaret', 'Ken', 'Barbara', 'Dennis'
 }));
 
 function AudioRoom({ parameters, theme, children }: { parameters: AudioRoomParameters; theme: string; children: ReactNode }) {
-  const { init, script, labels } = parameters;
+  const { init, script, labels, meetingName } = parameters;
   const room = useMemo(
     () => createTestRoom({ name: 'audio-room', devices: storyDevices, local: { identity: 'me', name: 'Me', microphone: true }, participants: [...STAGE, ...LISTENERS], ...init }),
     [init],
   );
   useEffect(() => script?.(room), [room, script]);
   return (
-    <RoomProvider room={room} {...(labels ? { labels } : {})}>
+    <RoomProvider room={room} meetingName={meetingName} {...(labels ? { labels } : {})}>
       <div className="rk-root" data-rk-theme={theme} style={{ padding: 12, height: 640, boxSizing: 'border-box' }}>
         {children}
       </div>
@@ -124,12 +126,17 @@ export const Admin: Story = {
   },
 };
 
-/** A guest waiting to be let in to an audio room: words with the room's name, Leave, and no chat to read. */
+/**
+ * A guest waiting to be let in to an audio room: words with the meeting's name as the app names it (not the media
+ * server's `audio-room`), Leave, and no chat to read.
+ */
 export const Waiting: Story = {
-  parameters: { audioRoom: { init: { local: { identity: 'me', name: 'Me', grants: { canPublish: false, canSubscribe: false, canPublishData: false } } } } },
+  parameters: {
+    audioRoom: { meetingName: 'Radio hour', init: { local: { identity: 'me', name: 'Me', grants: { canPublish: false, canSubscribe: false, canPublishData: false } } } },
+  },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('status')).toHaveTextContent('Waiting for the host to let you in to audio-room.');
+    await expect(c.getByRole('status')).toHaveTextContent('Waiting for the host to let you in to Radio hour.');
     await expect(c.queryByRole('button', { name: 'Chat' })).toBeNull();
     await expect(c.queryByRole('heading', { name: /^Speakers/ })).toBeNull();
   },

@@ -8,6 +8,7 @@ import { flipsToTheBackCamera } from './cameraFlip';
 import { arabic } from './arabicLabels';
 import { BAR_SETTLE_FRAMES, framesToOneRow } from './barRows';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { expectNoBlankControls } from './blankControls';
 
 const meta = {
   title: 'Components/ControlBar',
@@ -29,6 +30,7 @@ export const Publisher: Story = {
     await expect(mic).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByLabelText('Choose microphone')).toBeVisible();
     await expect(c.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
+    await expectNoBlankControls(c.getByRole('toolbar'));
   },
 };
 
@@ -39,6 +41,7 @@ export const Viewer: Story = {
     await expect(c.queryByRole('button', { name: 'Microphone' })).toBeNull();
     await expect(c.queryByLabelText('Choose microphone')).toBeNull();
     await expect(c.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expectNoBlankControls(c.getByRole('toolbar'));
   },
 };
 
@@ -103,6 +106,7 @@ export const Narrow: Story = {
     await expect(bar.getBoundingClientRect().height).toBeLessThan(70);
     await expect(c.queryByLabelText('Choose microphone')).toBeNull();
     for (const name of ['Microphone', 'Camera', 'Chat', 'Leave']) await expect(c.getByRole('button', { name })).toBeVisible();
+    await expectNoBlankControls(bar);
     more.focus();
     await userEvent.keyboard('{ArrowDown}');
     const panel = c.getByRole('dialog', { name: 'More' });
@@ -136,6 +140,7 @@ export const NarrowViewer: Story = {
     await expect(within(panel).queryByRole('combobox')).toBeNull();
     await expect(c.queryByRole('button', { name: /Microphone|Camera|Share screen/ })).toBeNull();
     await expect(within(panel).getByRole('button', { name: 'Raise hand' })).toBeVisible();
+    await expectNoBlankControls(c.getByRole('toolbar'));
   },
 };
 
@@ -168,6 +173,7 @@ export const Wide: Story = {
     hand.focus();
     await waitFor(() => expect(tooltip.getBoundingClientRect().width).toBeGreaterThan(40));
     await expect(tooltip.getBoundingClientRect().bottom).toBeLessThanOrEqual(hand.getBoundingClientRect().top);
+    await expectNoBlankControls(bar);
   },
 };
 
@@ -182,6 +188,7 @@ export const Labelled: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole('toolbar')).not.toHaveAttribute('data-compact');
     await expect(c.getByText('Share screen').getBoundingClientRect().width).toBeGreaterThan(40);
+    await expectNoBlankControls(c.getByRole('toolbar'));
   },
 };
 
@@ -191,6 +198,7 @@ export const PhoneCameras: Story = {
   play: async ({ canvasElement }) => {
     await flipsToTheBackCamera(canvasElement);
     await expect(within(canvasElement).getByRole('combobox', { name: 'Choose camera' })).toHaveValue('back');
+    await expectNoBlankControls(within(canvasElement).getByRole('toolbar'));
   },
 };
 
@@ -220,6 +228,7 @@ export const ChatUnread: Story = {
     const chat = await c.findByRole('button', { name: 'Chat, 2 unread' });
     await expect(chat).toHaveAttribute('data-unread', '2');
     await expect(within(chat).getByText('2')).toBeVisible();
+    await expectNoBlankControls(c.getByRole('toolbar'));
   },
 };
 
@@ -240,6 +249,7 @@ export const RightToLeft: Story = {
     const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
     await expect(leave.right).toBeLessThan(microphone.left);
     await expect(c.getByText('مشاركة الشاشة')).toBeVisible();
+    await expectNoBlankControls(bar);
   },
 };
 

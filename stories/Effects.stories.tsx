@@ -4,6 +4,7 @@ import { ControlBar, EffectsControl, PreJoin, TrackToggle, type BackgroundEffect
 import { fakeBackgroundProcessors } from '@roomkit/react/testing';
 import { Track } from 'livekit-client';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { expectNoBlankControls } from './blankControls';
 
 /** The testing kit's stand-in for @livekit/track-processors: no MediaPipe, a 2D-canvas blur. */
 const config = (options?: Parameters<typeof fakeBackgroundProcessors>[0]): BackgroundEffectsConfig => ({
@@ -109,6 +110,7 @@ export const InControlBar: Story = {
   render: () => <ControlBar controls={{ effects: <EffectsControl collapsible config={config()} backgrounds={backgrounds} /> }} />,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    await expectNoBlankControls(c.getByRole('toolbar'));
     await userEvent.click(c.getByText('Effects'));
     await userEvent.click(c.getByRole('radio', { name: 'Blur background' }));
     await waitFor(() => expect(canvasElement.querySelector('.rk-effects')).toHaveAttribute('data-state', 'applied'));

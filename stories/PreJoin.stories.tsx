@@ -23,6 +23,9 @@ export const Publisher: Story = {
     const c = within(canvasElement);
     const preview = c.getByLabelText('Camera preview') as HTMLVideoElement;
     await waitFor(() => expect(preview.videoWidth).toBeGreaterThan(0));
+    // The speaker's select, named as the microphone's and the camera's rows are: an icon and "Speaker" beside it.
+    const speaker = c.getByRole('combobox', { name: 'Choose speaker' });
+    await expect(within(speaker.closest<HTMLElement>('.rk-control-group')!).getByText('Speaker')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Microphone' }));
     await userEvent.click(c.getByRole('button', { name: 'Join' }));
     await expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ audioEnabled: false, videoEnabled: true, viewer: false }));

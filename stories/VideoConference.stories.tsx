@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect, type ReactNode } from 'react';
-import { useRoom, VideoConference } from '@roomkit/react';
-import type { TestRoom } from '@roomkit/react/testing';
+import { EffectsControl, useRoom, VideoConference, type BackgroundEffectsConfig } from '@roomkit/react';
+import { fakeBackgroundProcessors, type TestRoom } from '@roomkit/react/testing';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
 import { arabic } from './arabicLabels';
 import { BeforeConnection as BeforeConnectionProvider, RefusedJoin } from './joinStates';
+import { barControls, expectNoBlankControls } from './blankControls';
+import { phoneViewports, viewportGlobals } from './smallScreens';
 
 const meta = {
   title: 'Prefabs/VideoConference',
@@ -30,6 +32,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const tiles = (canvas: HTMLElement) => within(canvas).queryAllByRole('group');
+/** The conference's control bar, whatever its labels. */
+const bar = (canvas: HTMLElement) => canvas.querySelector<HTMLElement>('.rk-control-bar')!;
 
 export const Publisher: Story = {
   play: async ({ canvasElement }) => {
@@ -38,6 +42,7 @@ export const Publisher: Story = {
     await expect(c.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByRole('button', { name: 'Share screen' })).toBeVisible();
     await expect(tiles(canvasElement)).toHaveLength(5);
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -49,6 +54,7 @@ export const Viewer: Story = {
     await expect(c.queryByRole('button', { name: 'Camera' })).toBeNull();
     await expect(c.queryByRole('button', { name: 'Share screen' })).toBeNull();
     await expect(c.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -264,6 +270,7 @@ export const NonEnglishLabels: Story = {
     await expect(c.getByRole('button', { name: 'Quitter' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Gérer Ada' })).toBeVisible();
     await expect(c.getByText('Enregistrement')).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -276,6 +283,7 @@ export const DarkTheme: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Chat' }));
     await expect(canvasElement.querySelector('[data-rk-theme="dark"]')).not.toBeNull();
     await expect(c.getByRole('log', { name: 'Chat messages' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
   },
 };
 
@@ -408,13 +416,15 @@ function HostConference() {
 
 /**
  * A guest waiting to be let in (a waiting room: the token route gave no rights): the stage says so in words, with the
- * room's name, and only Cancel is offered. Nothing of the meeting shows: no tiles, no toolbar, no chat.
+ * meeting's name as the app names it (RoomProvider's `meetingName`; never the media server's room name, here
+ * `storybook`), and only Cancel is offered. Nothing of the meeting shows: no tiles, no toolbar, no chat.
  */
 export const Waiting: Story = {
   args: { canPublish: false, canSubscribe: false, canPublishData: false },
+  parameters: { meetingName: 'Weekly standup' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('status')).toHaveTextContent(/^Waiting for the host to let you in to /);
+    await expect(c.getByRole('status')).toHaveTextContent(/^Waiting for the host to let you in to Weekly standup\.$/);
     await expect(c.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expect(c.queryByRole('toolbar')).toBeNull();
     await expect(tiles(canvasElement)).toHaveLength(0);
@@ -493,5 +503,95 @@ export const RightToLeft: Story = {
     const microphone = c.getByRole('button', { name: 'الميكروفون' }).getBoundingClientRect();
     await expect(leave.right).toBeLessThan(microphone.left);
     await expect(c.getByRole('button', { name: 'إدارة Ada' })).toBeVisible();
+    await expectNoBlankControls(bar(canvasElement));
+  },
+};
+
+/** The testing kit's stand-in for @livekit/track-processors (no MediaPipe), as in the EffectsControl stories. */
+const effectsConfig: BackgroundEffectsConfig = {
+  load: () => fakeBackgroundProcessors(),
+  wasmUrl: '/mediapipe/wasm',
+  modelUrl: '/mediapipe/selfie_segmenter.tflite',
+};
+
+/** The conference with background effects in its bar (`effects`), `width` wide (the frame's width by default). */
+const withEffects = (width?: number | string, height: number | string = 600) =>
+  function EffectsConference() {
+    return (
+      <div style={width === undefined ? undefined : { width }}>
+        <VideoConference style={{ height }} effects={<EffectsControl collapsible config={effectsConfig} />} />
+      </div>
+    );
+  };
+
+/** The Effects button in the bar (not folded into More), and no control of the bar blank in pixels. */
+async function effectsInBar(canvasElement: HTMLElement) {
+  const toolbar = bar(canvasElement);
+  const toggle = toolbar.querySelector<HTMLElement>('summary.rk-effects-toggle');
+  await expect(toggle).not.toBeNull();
+  await expect(barControls(toolbar)).toContain(toggle);
+  await expect(toggle).toHaveTextContent('Effects');
+  await expectNoBlankControls(toolbar);
+  return { toolbar, toggle: toggle! };
+}
+
+/**
+ * Background effects in the bar (`effects`): at the frame's width the bar is compact, icons alone, and the Effects
+ * button beside the camera shows its icon (a 44 px target, never a blank box); its name shows as a tooltip on
+ * keyboard focus.
+ */
+export const Effects: Story = {
+  render: withEffects(),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(bar(canvasElement)).toHaveAttribute('data-compact'));
+    const { toolbar, toggle } = await effectsInBar(canvasElement);
+    // A 44 px target, sized as the bar's other buttons.
+    const box = toggle.getBoundingClientRect();
+    const camera = within(toolbar).getByRole('button', { name: 'Camera' }).getBoundingClientRect();
+    await expect([box.width, box.height]).toEqual([camera.width, camera.height]);
+    await expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    const tooltip = within(toggle).getByText('Effects');
+    await expect(tooltip.getBoundingClientRect().width).toBeLessThan(2);
+    toggle.focus();
+    await waitFor(() => expect(tooltip.getBoundingClientRect().width).toBeGreaterThan(40));
+    await expect(tooltip.getBoundingClientRect().bottom).toBeLessThanOrEqual(toggle.getBoundingClientRect().top);
+  },
+};
+
+/** Effects opened from the compact bar: the choices above the bar; Blur applies to the camera. */
+export const EffectsOpen: Story = {
+  render: withEffects(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await waitFor(() => expect(bar(canvasElement)).toHaveAttribute('data-compact'));
+    const { toggle } = await effectsInBar(canvasElement);
+    await userEvent.click(toggle);
+    await userEvent.click(c.getByRole('radio', { name: 'Blur background' }));
+    await waitFor(() => expect(canvasElement.querySelector('.rk-effects')).toHaveAttribute('data-state', 'applied'));
+    const noiseFilter = c.getByRole('switch', { name: 'Noise filter' });
+    await expect(noiseFilter).toBeVisible();
+    // The panel's switch shows its name, though it sits in a compact bar (whose own buttons show icons alone).
+    await expectNoBlankControls(noiseFilter.closest<HTMLElement>('.rk-effects-panel')!);
+  },
+};
+
+/** On a phone (375×667) Effects folds into More, where it shows its icon and its name. */
+export const EffectsPhone: Story = {
+  args: { participants: 4 },
+  globals: viewportGlobals('portrait'),
+  parameters: { viewport: phoneViewports },
+  // The decorator pads the story by 12 px on each side.
+  render: withEffects(undefined, 'calc(100vh - 24px)'),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const toolbar = bar(canvasElement);
+    await waitFor(() => expect(toolbar).toHaveAttribute('data-compact'));
+    await expectNoBlankControls(toolbar);
+    await userEvent.click(await c.findByRole('button', { name: 'More' }));
+    const panel = c.getByRole('dialog', { name: 'More' });
+    const toggle = panel.querySelector<HTMLElement>('summary.rk-effects-toggle');
+    await expect(toggle).not.toBeNull();
+    await expect(toggle!.querySelector('svg')).toBeVisible();
+    await expect(within(toggle!).getByText('Effects')).toBeVisible();
   },
 };

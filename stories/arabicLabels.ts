@@ -34,7 +34,7 @@ export const arabic: RoomKitLabels & ConnectionTestLabels = {
   cannotDecrypt: 'تعذّر فك التشفير: عبارة مرور أخرى؟',
   disconnected: 'غير متصل',
   disconnectedWithReason: (r) => `غير متصل (${r})`,
-  waitingForHost: (room) => `في انتظار أن يسمح لك المضيف بدخول ${room}.`,
+  waitingForHost: (room) => (room ? `في انتظار أن يسمح لك المضيف بدخول ${room}.` : 'في انتظار أن يسمح لك المضيف بالدخول.'),
   cancelWaiting: 'إلغاء',
   waitingDenied: 'لم يسمح لك المضيف بالدخول.',
   disconnectReason: (r) =>

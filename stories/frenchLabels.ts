@@ -31,7 +31,7 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   cannotDecrypt: 'Déchiffrement impossible : autre phrase secrète ?',
   disconnected: 'Déconnecté',
   disconnectedWithReason: (r) => `Déconnecté (${r})`,
-  waitingForHost: (room) => `En attente que l’hôte vous fasse entrer dans ${room}.`,
+  waitingForHost: (room) => (room ? `En attente que l’hôte vous fasse entrer dans ${room}.` : 'En attente que l’hôte vous fasse entrer.'),
   cancelWaiting: 'Annuler',
   waitingDenied: 'L’hôte ne vous a pas fait entrer.',
   disconnectReason: (r) =>

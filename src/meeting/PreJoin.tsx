@@ -7,7 +7,7 @@ import type { RoomKitError } from '../room/RoomKitError.js';
 import { toDeviceError } from '../media/devices/toDeviceError.js';
 import { rememberChoices } from '../media/devices/userChoices.js';
 import { cx } from '../ui/dev.js';
-import { CameraIcon, MicIcon } from '../ui/icons.js';
+import { CameraIcon, MicIcon, SoundIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { CameraFlipButton } from '../media/devices/CameraFlip.js';
 import { ConnectionTest, useConnectionTestLabels } from '../connection-test/index.js';
@@ -18,6 +18,8 @@ import { useLocalParticipant } from '../room/hooks/useLocalParticipant.js';
 import { useMediaDevices } from '../media/devices/useMediaDevices.js';
 import { useRoom } from '../room/useRoom.js';
 import { useUserChoices } from '../media/devices/useUserChoices.js';
+import { supportsSinkId } from '../media/devices/userChoices.js';
+import { useClientValue } from '../room/useClientValue.js';
 import { defaultPreJoinLabels } from './preJoinLabels.js';
 
 
@@ -90,6 +92,10 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const canMic = useCan('canPublish', { source: 'microphone' }) || waitingGuest;
   const canCam = useCan('canPublish', { source: 'camera' }) || waitingGuest;
   const viewer = !canMic && !canCam;
+  // The speaker select's own conditions (MediaDeviceSelect): its row and its name show only with it.
+  const canSubscribe = useCan('canSubscribe');
+  const canChooseOutput = useClientValue(supportsSinkId, false);
+  const canChooseSpeaker = canSubscribe && canChooseOutput;
   const { choices: remembered } = useUserChoices();
   // What the person changed on this screen; until then what this browser remembers, else the defaults. The
   // remembered choices live in the browser only: the server, and the render that hydrates its HTML, read none and
@@ -186,7 +192,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         <span className="rk-field-label">{labels.displayName}</span>
         <input id={nameId} className="rk-input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </label>
-      {!viewer ? (
+      {!viewer || canChooseSpeaker ? (
         <div className="rk-prejoin-devices">
           {canMic ? (
             <span className="rk-control-group">
@@ -215,9 +221,19 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
               <CameraFlipButton labels={overrides} />
             </span>
           ) : null}
+          {canChooseSpeaker ? (
+            // Named as the microphone and camera rows are (an icon and a word where they have their switch), so the
+            // speaker's select, which can read the same device name as the microphone's, is told apart.
+            <span className="rk-control-group rk-prejoin-speaker">
+              <span className="rk-prejoin-device-name">
+                <SoundIcon />
+                <span>{labels.speaker}</span>
+              </span>
+              <MediaDeviceSelect kind="audiooutput" labels={overrides} />
+            </span>
+          ) : null}
         </div>
       ) : null}
-      <MediaDeviceSelect kind="audiooutput" labels={overrides} />
       {connectionTest && testing ? (
         <ConnectionTest
           autoStart

@@ -28,7 +28,10 @@ export interface PeopleLabels {
   microphoneOn: string;
   /** A participant list row's camera state when it is on. */
   cameraOn: string;
-  /** The waiting room's screen while a host has not let this session in yet; `room` is the room's name. */
+  /**
+   * The waiting room's screen while a host has not let this session in yet. `room` is the meeting's name as the app
+   * names it (RoomProvider's `meetingName`, or the room its `useConnection` asked for), or empty: then name none.
+   */
   waitingForHost: (room: string) => string;
   /** The waiting room's button that stops waiting and leaves. */
   cancelWaiting: string;

@@ -1,6 +1,6 @@
 import { ConnectionState } from 'livekit-client';
 import { useConnectionMessage, type ConnectionMessage } from '../room/ConnectionStateToast.js';
-import { useRoomStore } from '../room/RoomContext.js';
+import { useMeetingName, useRoomStore } from '../room/RoomContext.js';
 import { deniedOf, waitingOf } from '../room/hooks/useWaitingRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import type { CommonLabels } from '../ui/labels.js';
@@ -14,7 +14,8 @@ export interface WaitingConnectionMessage extends ConnectionMessage {
 
 /**
  * @internal {@link useConnectionMessage} for a conference that a waiting room may hold: while this session waits,
- * it is not in the session and the words say so (with the room's name); turned away, the words say that. Apart from
+ * it is not in the session and the words say so (with the meeting's name as the app names it, never the media server's
+ * room name); turned away, the words say that. Apart from
  * the connection message itself, so a recording template or an agent page carries none of it.
  */
 const WAITING_DEFAULTS = defaultWaitingLabels();
@@ -25,8 +26,8 @@ export function useWaitingConnection(given: CommonLabels & Partial<WaitingLabels
   const store = useRoomStore(name);
   const waiting = useStoreValue(store.subscribe, () => waitingOf(store));
   const denied = useStoreValue(store.subscribe, () => deniedOf(store));
-  const room = useStoreValue(store.subscribe, () => store.getState().info.name);
-  if (waiting) return { ...connection, inSession: false, text: labels.waitingForHost(room), waiting };
+  const meeting = useMeetingName();
+  if (waiting) return { ...connection, inSession: false, text: labels.waitingForHost(meeting ?? ''), waiting };
   if (denied && connection.state === ConnectionState.Disconnected) return { ...connection, text: labels.waitingDenied, waiting };
   return { ...connection, waiting };
 }

@@ -18,3 +18,11 @@ export function useRoomStore(hookName: string, room?: Room): RoomStore {
   }
   return fromContext;
 }
+
+/** @internal The meeting's name as the app names it (RoomProvider's `meetingName`, else the room its connection asked for). */
+export const MeetingNameContext = createContext<string | undefined>(undefined);
+
+/** @internal The meeting's name as the app names it, if it names it (see {@link MeetingNameContext}). */
+export function useMeetingName(): string | undefined {
+  return useContext(MeetingNameContext);
+}

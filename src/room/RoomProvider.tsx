@@ -3,8 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
 import { sessionConnections, sessionRetries, watchMoves } from './connection/sessionConnections.js';
-import { RoomStoreContext } from './RoomContext.js';
+import { MeetingNameContext, RoomStoreContext } from './RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
+import { askedRoom } from './meetingName.js';
 import { useIsoLayoutEffect } from '../ui/useElementSize.js';
 
 export type { ConnectionQueryState } from './connection/session.js';
@@ -48,6 +49,14 @@ export interface RoomProviderProps extends RoomSessionOptions {
    * falls back to the default, with a notice). False neither reads nor writes them. A hidden observer never does.
    */
   rememberChoices?: boolean;
+  /**
+   * The meeting's name as people know it, for the words that name it: a waiting room's guest reads "Waiting for the
+   * host to let you in to ‹meetingName›.". Default: the `room` your `useConnection` asked for (its `body.room`, or
+   * `key.room` with `fetchConnection`). The media server's room name (the Room API's slug, such as
+   * `standup-p1d1nbuz`, which a connection response's `room` carries) is never shown: with neither (or `''`), the
+   * words name no room ("Waiting for the host to let you in.").
+   */
+  meetingName?: string | undefined;
 }
 
 /**
@@ -90,9 +99,12 @@ export function RoomProvider(props: RoomProviderProps) {
     };
   }, [session]);
 
+  const meetingName = props.meetingName ?? askedRoom(props.connection);
   return (
     <RoomStoreContext.Provider value={session.store}>
-      <LabelsContext.Provider value={props.labels}>{props.children}</LabelsContext.Provider>
+      <MeetingNameContext.Provider value={meetingName}>
+        <LabelsContext.Provider value={props.labels}>{props.children}</LabelsContext.Provider>
+      </MeetingNameContext.Provider>
     </RoomStoreContext.Provider>
   );
 }

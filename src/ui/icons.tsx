@@ -91,6 +91,13 @@ export const HandIcon = () => (
     <path d="M8 13V6.5a1.5 1.5 0 0 1 3 0V11M11 11V4.5a1.5 1.5 0 0 1 3 0V11M14 11V6a1.5 1.5 0 0 1 3 0v7.5a6.5 6.5 0 0 1-6.5 6.5h-.4a6 6 0 0 1-4.8-2.4L3.6 15a1.5 1.5 0 0 1 2.3-1.9L8 15" />
   </svg>
 );
+/** Sparkles: background effects and the noise filter. */
+export const EffectsIcon = () => (
+  <svg {...base}>
+    <path d="M10 4l1.8 5.2L17 11l-5.2 1.8L10 18l-1.8-5.2L3 11l5.2-1.8z" />
+    <path d="M18 3v4M16 5h4M18.5 15.5v4M16.5 17.5h4" />
+  </svg>
+);
 export const SmileIcon = () => (
   <svg {...base}>
     <circle cx="12" cy="12" r="9" />

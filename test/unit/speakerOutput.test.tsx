@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { MediaDeviceSelect, RoomAudioRenderer, USER_CHOICES_STORAGE_KEY } from '../../src/index';
+import { MediaDeviceSelect, PreJoin, RoomAudioRenderer, USER_CHOICES_STORAGE_KEY } from '../../src/index';
 import { renderInRoom } from '../helpers/render';
 
 // livekit-client reads the user agent once per module (this file's modules are its own) and takes jsdom's
@@ -78,5 +78,35 @@ describe('speaker output', () => {
     delete (HTMLMediaElement.prototype as { setSinkId?: unknown }).setSinkId;
     renderInRoom(<MediaDeviceSelect kind="audiooutput" />, { devices: SPEAKERS });
     expect(screen.queryByLabelText('Choose speaker')).toBeNull();
+  });
+
+  // Chromium's fake devices: the microphone and the speaker read the same words.
+  const SAME_WORDS = { audioinput: [{ deviceId: 'default', label: 'Fake Default Audio' }], videoinput: DEVICES.videoinput, audiooutput: [{ deviceId: 'default', label: 'Fake Default Audio' }] };
+  /** The words and icons a person sees in the row of the select named `name` (the select's own choice aside). */
+  const row = (name: string) => {
+    const select = screen.getByRole('combobox', { name });
+    const group = select.closest('.rk-control-group');
+    return { select, group, words: group ? [...group.childNodes].filter((n) => !(n instanceof Element && n.contains(select))).map((n) => n.textContent).join(' ').trim() : '' };
+  };
+
+  it("PreJoin's speaker row is named, with an icon, as the microphone and camera rows are; the selects keep their names", async () => {
+    renderInRoom(<PreJoin onSubmit={() => {}} />, { connectionState: 'disconnected', devices: SAME_WORDS });
+    const speaker = row('Choose speaker');
+    const microphone = row('Choose microphone');
+    await waitFor(() => expect(speaker.select).toHaveDisplayValue('Fake Default Audio'));
+    expect(microphone.select).toHaveDisplayValue('Fake Default Audio');
+    expect([microphone.words, speaker.words]).toEqual(['Microphone', 'Speaker']);
+    expect(speaker.group!.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(within(speaker.group as HTMLElement).getByText('Speaker')).toBeInTheDocument();
+  });
+
+  it("PreJoin: a viewer's speaker row is named too; without a speaker choice there is no row and no name", () => {
+    const { unmount } = renderInRoom(<PreJoin onSubmit={() => {}} />, { connectionState: 'disconnected', devices: SAME_WORDS, local: { grants: { canPublish: false } } });
+    expect(row('Choose speaker').words).toBe('Speaker');
+    unmount();
+    delete (HTMLMediaElement.prototype as { setSinkId?: unknown }).setSinkId;
+    renderInRoom(<PreJoin onSubmit={() => {}} />, { connectionState: 'disconnected', devices: SAME_WORDS });
+    expect(screen.queryByRole('combobox', { name: 'Choose speaker' })).toBeNull();
+    expect(screen.queryByText('Speaker')).toBeNull();
   });
 });

@@ -2,33 +2,38 @@
  * The waiting room in the browser, on the testing kit: the guest's waiting screen (and what it leaves out), its end
  * when a host admits or denies, and a host's queue (ParticipantList and AudioConference), its buttons and knocks.
  */
+import { QueryClient } from '@tanstack/react-query';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AudioConference } from '../../src/audio-room/index';
 import { LiveAnnouncer, PreJoin, RoomProvider, useNotifications, useWaitingRoom, VideoConference, WAITING_ATTRIBUTE } from '../../src/index';
+import { useConnection, type ConnectionQueryOptions } from '../../src/query/index';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 const NO_RIGHTS = { canPublish: false, canSubscribe: false, canPublishData: false };
 const HOST = { identity: 'host', name: 'Hana', grants: { roomAdmin: true } };
 
-function meeting(room: TestRoom, props: Parameters<typeof VideoConference>[0] = {}) {
+function meeting(room: TestRoom, props: Parameters<typeof VideoConference>[0] = {}, meetingName?: string) {
   return render(
-    <RoomProvider room={room}>
+    <RoomProvider room={room} meetingName={meetingName}>
       <VideoConference {...props} />
     </RoomProvider>,
   );
 }
 
+/** The media server's name for the room: the Room API's slug, the name the app gave it with a suffix. */
+const SERVER_NAME = 'standup-p1d1nbuz';
+
 const placeholder = () => document.querySelector('.rk-placeholder');
 const queue = () => screen.queryByRole('region', { name: /^Waiting \(/ });
 
 describe('waiting to be let in', () => {
-  it('shows a waiting screen in words, with the room and Cancel, and nothing of the meeting; admitted, the meeting', async () => {
-    const room = createTestRoom({ name: 'Standup', local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS }, participants: [{ identity: 'bob', name: 'Bob', camera: true }] });
+  it('shows a waiting screen in words, with the meeting and Cancel, and nothing of the meeting; admitted, the meeting', async () => {
+    const room = createTestRoom({ name: SERVER_NAME, local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS }, participants: [{ identity: 'bob', name: 'Bob', camera: true }] });
     const onLeave = vi.fn();
-    meeting(room, { onLeave });
+    meeting(room, { onLeave }, 'Standup');
     expect(placeholder()).toHaveTextContent('Waiting for the host to let you in to Standup.');
     expect(placeholder()).toHaveAttribute('data-state', 'waiting');
     expect(placeholder()).toHaveAttribute('role', 'status');
@@ -77,10 +82,53 @@ describe('waiting to be let in', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ audioEnabled: true, videoEnabled: true, viewer: false }));
   });
 
-  it('an audio room waits the same way: words, and no chat to read', () => {
-    const room = createTestRoom({ name: 'Radio', local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS }, participants: [{ identity: 'sam', name: 'Sam', microphone: true }] });
+  it("names the meeting as the app does, never by the media server's room name", () => {
+    // No name given: the words name none, not the server's `standup-p1d1nbuz`.
+    const room = createTestRoom({ name: SERVER_NAME, local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS } });
+    const { unmount } = meeting(room);
+    expect(placeholder()).toHaveTextContent(/^Waiting for the host to let you in\.$/);
+    expect(document.body).not.toHaveTextContent('p1d1nbuz');
+    unmount();
+    // A label set of the app's own gets the name, or '' for none.
+    const waitingForHost = vi.fn((name: string) => (name ? `En attente : ${name}` : 'En attente'));
     render(
-      <RoomProvider room={room}>
+      <RoomProvider room={createTestRoom({ name: SERVER_NAME, local: { identity: 'ann', grants: NO_RIGHTS } })} labels={{ waitingForHost }}>
+        <VideoConference />
+      </RoomProvider>,
+    );
+    expect(placeholder()).toHaveTextContent(/^En attente$/);
+    expect(waitingForHost).toHaveBeenCalledWith('');
+  });
+
+  it('the room the app asked useConnection for names the meeting (body.room, or key.room with fetchConnection); meetingName wins', () => {
+    const client = new QueryClient();
+    // Never fetched (enabled: false): the room the app asked for is known before any answer.
+    function Meeting({ room, options, meetingName }: { room: TestRoom; options: ConnectionQueryOptions; meetingName: string | undefined }) {
+      const connection = useConnection({ ...options, enabled: false }, client);
+      return (
+        <RoomProvider room={room} connection={connection} meetingName={meetingName}>
+          <VideoConference />
+        </RoomProvider>
+      );
+    }
+    const cases: Array<[ConnectionQueryOptions, string | undefined, string]> = [
+      [{ endpoint: '/api/meeting-token', body: { room: 'standup', identity: 'ann' } }, undefined, 'Waiting for the host to let you in to standup.'],
+      [{ fetchConnection: async () => ({}), key: { room: 'design review', identity: 'ann' } }, undefined, 'Waiting for the host to let you in to design review.'],
+      [{ endpoint: '/api/meeting-token', body: { identity: 'ann' } }, undefined, 'Waiting for the host to let you in.'],
+      [{ endpoint: '/api/meeting-token', body: { room: 'standup' } }, 'Weekly standup', 'Waiting for the host to let you in to Weekly standup.'],
+    ];
+    for (const [options, meetingName, words] of cases) {
+      const room = createTestRoom({ name: SERVER_NAME, local: { identity: 'ann', grants: NO_RIGHTS } });
+      const { unmount } = render(<Meeting room={room} options={options} meetingName={meetingName} />);
+      expect(placeholder()).toHaveTextContent(words);
+      unmount();
+    }
+  });
+
+  it('an audio room waits the same way: words, and no chat to read', () => {
+    const room = createTestRoom({ name: 'radio-x7k2', local: { identity: 'ann', name: 'Ann', grants: NO_RIGHTS }, participants: [{ identity: 'sam', name: 'Sam', microphone: true }] });
+    render(
+      <RoomProvider room={room} meetingName="Radio">
         <AudioConference />
       </RoomProvider>,
     );

@@ -3,6 +3,7 @@ import type { BackgroundEffect, BackgroundEffectsConfig } from './effects.js';
 import { useBackgroundEffect } from './useBackgroundEffect.js';
 import { useNoiseFilter } from './useNoiseFilter.js';
 import { cx, flag } from '../../ui/dev.js';
+import { EffectsIcon } from '../../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../../ui/labels.js';
 import { defaultEffectsLabels } from './effectsLabels.js';
 
@@ -32,7 +33,10 @@ export interface EffectsControlProps {
   defaultEffect?: BackgroundEffect;
   /** Called with each effect the user chooses. */
   onEffectChange?: (effect: BackgroundEffect) => void;
-  /** Render as a disclosure ("Effects" button, then the choices), for a control bar. */
+  /**
+   * Render as a disclosure (an "Effects" button with its icon, then the choices), for a control bar: in a compact bar
+   * it shows its icon alone, its name as a tooltip, like the bar's other buttons.
+   */
   collapsible?: boolean;
   labels?: Partial<RoomKitLabels>;
   className?: string;
@@ -128,6 +132,7 @@ export function EffectsControl({
   return collapsible ? (
     <details {...rootProps}>
       <summary className="rk-button rk-effects-toggle">
+        <EffectsIcon />
         <span className="rk-button-label">{labels.effects}</span>
       </summary>
       <div className="rk-effects-panel">{body}</div>
