@@ -286,7 +286,8 @@ function SizedBar() {
  * it was folded (here `extra`, folded at 44 px, grown to 400 px in the More menu) is measured again once it is back in
  * the bar, so a resize that unfolds it (and grows another control at the same moment, as a device list arriving
  * while a phone turns does) ends in one row within a few frames. Before, the bar measured itself only when its own
- * size changed: here it stayed two rows of the same height, and so was never measured again.
+ * size changed: here it stayed two rows of the same height, and so was never measured again. The other way round, a
+ * control that shrank while folded comes back when the bar next measures.
  */
 export const FollowsItsControls: Story = {
   parameters: { pictures: { skip: 'a sequence of resizes; its end is the same bar as other stories' } },
@@ -313,5 +314,12 @@ export const FollowsItsControls: Story = {
     await waitFor(() => expect(within(bar).getByRole('button', { name: 'extra' }).getBoundingClientRect().width).toBe(900));
     await expect(await framesToOneRow(bar)).toBeGreaterThanOrEqual(0);
     await expect([...bar.querySelectorAll('[data-control]')].map((slot) => slot.getAttribute('data-control'))).toEqual(['microphone', 'camera', 'extra', 'leave']);
+    // And a control that shrank while folded comes back once the bar measures again (here: it narrows as `extra`
+    // shrinks), though its last width in the bar (420 px) says it does not fit in 400 px.
+    setSized({ effects: 44 });
+    setSized({ width: 400, extra: 44 });
+    await waitFor(() => expect(bar.querySelector('[data-control="effects"]')).not.toBeNull());
+    await expect(await framesToOneRow(bar)).toBeGreaterThanOrEqual(0);
+    await expect(within(bar).queryByRole('button', { name: 'More' })).toBeNull();
   },
 };

@@ -79,7 +79,7 @@ export interface VideoConferenceProps extends HTMLAttributes<HTMLDivElement>, Ad
   /** Grid paging: at most this many tiles on a page (default 25). */
   maxTilesPerPage?: number;
   /**
-   * The notification toasts over the stage (on by default): `false` turns every kind off (neither shown nor said;
+   * The notification toasts, in a lane of their own at the top of the stage that never covers a tile (on by default): `false` turns every kind off (neither shown nor said;
    * reconnects, reactions and the like are still said), or `{ kinds, duration }` as on {@link Notifications}, e.g.
    * `{ kinds: { participantJoined: false, participantLeft: false } }`.
    */

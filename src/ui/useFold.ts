@@ -71,9 +71,12 @@ const MAX_PASSES = 8;
  * @internal Measures the bar (not the window: it may be embedded) and folds its controls through
  * {@link foldControls}. `ids` are the controls present, in bar order; each one in the bar sits in a `[data-control]`
  * slot. A `ResizeObserver` watches the bar and each control in it, so the bar measures again when it is resized and
- * when a control in it changes size (a device list arriving, a count growing). Each fold that changes what the bar shows is measured again as soon as React has committed it, since
- * a control it brought back from the More menu still has the width measured when it was last in the bar: so the bar
- * settles in one row within a frame or two of the change, and never waits for another resize to correct itself.
+ * when a control in it changes size (a device list arriving, a count growing). A folded control cannot be measured
+ * (it is not in the bar), so its last width may be wrong either way: too small, and the bar would bring it back into
+ * a row it does not fit; too large, and it would stay in More with room to spare. So each report of the observer
+ * first forgets the folded controls' widths, and every fold React commits is measured again in its layout effect,
+ * before the browser paints: a control tried back in the bar is measured there and folded again at once if it does
+ * not fit, unseen. The bar settles in one row, showing all that fits, within a frame or two of any change.
  */
 export function useFold(ids: readonly string[], order: readonly string[]) {
   const ref = useRef<HTMLDivElement>(null);
@@ -83,7 +86,9 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
   current.current = ids;
   const key = ids.join();
   /** Measures and folds; set while the bar is mounted. */
-  const measureRef = useRef<(() => void) | null>(null);
+  const measureRef = useRef<((retry: boolean) => void) | null>(null);
+  /** The controls folded now, as last committed. */
+  const folded = useRef<readonly string[]>([]);
   /** Starts observing controls that are new in the bar; set while the bar is mounted. */
   const watchRef = useRef<(() => void) | null>(null);
   const passes = useRef(0);
@@ -91,7 +96,9 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
   useIsoLayoutEffect(() => {
     const bar = ref.current;
     if (!bar || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
+    /** `retry`: the folded controls' widths are forgotten first, so each is tried in the bar again (see below). */
+    const measure = (retry: boolean) => {
+      if (retry) for (const id of folded.current) widths.current.delete(id);
       const slots = Array.from(bar.querySelectorAll('[data-control]'));
       const read = (compact: boolean) => {
         bar.toggleAttribute('data-compact', compact);
@@ -112,7 +119,7 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
     const watched = new Set<Element>();
     const observer = new ResizeObserver(() => {
       passes.current = 0;
-      measure();
+      measure(true);
     });
     /** The bar and every control now in it (a control's element changes when it folds or comes back). */
     const watch = () => {
@@ -132,7 +139,7 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
     measureRef.current = measure;
     watchRef.current = watch;
     passes.current = 0;
-    measure();
+    measure(false);
     watch();
     return () => {
       observer.disconnect();
@@ -144,7 +151,8 @@ export function useFold(ids: readonly string[], order: readonly string[]) {
   // A new fold is in the DOM: measure what it brought back into the bar before the browser paints it.
   useIsoLayoutEffect(() => {
     watchRef.current?.();
-    if (passes.current++ < MAX_PASSES) measureRef.current?.();
+    folded.current = fold.folded;
+    if (passes.current++ < MAX_PASSES) measureRef.current?.(false);
   }, [fold]);
 
   return [ref, fold] as const;
