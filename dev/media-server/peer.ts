@@ -24,11 +24,10 @@ import { DownTrack, type SubscriberStats } from './downTrack';
 import { UpTrack, type MediaKind } from './forwarding';
 import { applyOffer, withoutGeneration } from './iceRestart';
 import type { Publication, Publisher } from './publication';
-import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
+import { isResolvableCandidate, offerForWerift, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
 import { ReceiveSections } from './sections';
 import type { ResponseMessage } from './signal';
 import type { TrackSettings } from './simulcast';
-
 
 /** What a participant's peer connection needs from the participant and its room. */
 export interface PeerOwner {
@@ -59,6 +58,16 @@ export interface PeerOwner {
   /** The peer connection's state changed, and with it perhaps the connection quality. */
   connectionStateChanged(): void;
 }
+
+/** The server's codecs: what it forwards. Whatever else an offer lists, the answer leaves out. */
+const CODECS = {
+  audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+  video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [nackFeedback(), pliFeedback()] })],
+};
+/** The server's codec names by kind, one of which an offered section must list (parseMediaSections). */
+const CODEC_NAMES = { audio: CODECS.audio.map((c) => c.name), video: CODECS.video.map((c) => c.name) };
+/** Each kind's first codec as `a=rtpmap` writes it, for the sections werift must not negotiate (offerForWerift). */
+const PLACEHOLDER_RTPMAP = { audio: 'opus/48000/2', video: 'VP8/90000' };
 
 /** What an adaptive-stream client's new video gets before it has sized its element: the lowest layer. */
 const START_LOW: TrackSettings = { disabled: false, quality: 0 };
@@ -186,10 +195,7 @@ export class ParticipantPeer {
       iceUseIpv6: false,
       iceAdditionalHostAddresses: [...hosts],
       iceInterfaceAddresses: bind ? { udp4: bind } : undefined,
-      codecs: {
-        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
-        video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [nackFeedback(), pliFeedback()] })],
-      },
+      codecs: CODECS,
       // Chrome refuses a simulcast offer unless the RID extensions are negotiated
       headerExtensions: {
         audio: [midExtension(), audioLevelExtension()],
@@ -238,8 +244,8 @@ export class ParticipantPeer {
 
   private async answerOffer(offer: SessionDescription): Promise<void> {
     const pc = this.ensurePeerConnection();
-    const sections = parseMediaSections(offer.sdp);
-    await applyOffer(pc, offer.sdp);
+    const sections = parseMediaSections(offer.sdp, CODEC_NAMES);
+    await applyOffer(pc, offerForWerift(offer.sdp, sections, PLACEHOLDER_RTPMAP));
     this.sections.offered(sections);
     this.syncPublications(sections);
     await this.reconcileSubscriptions(true);
@@ -260,7 +266,7 @@ export class ParticipantPeer {
     for (const [trackSid, down] of this.subscriptions) midToTrackId[down.mid] = trackSid;
     const sdp = prepareAnswerSdp(pc.localDescription?.sdp ?? '', sections, this.ctx.iceHosts);
     if (this.ctx.logger.enabled?.('debug')) {
-      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.port === 0 ? ':0' : ''}`).join(' ');
+      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.rejected ? ':rejected' : m.port === 0 ? ':0' : ''}`).join(' ');
       this.ctx.logger.debug(`${this.owner.identity} offer #${offer.id} [${describe(sections)}] answer [${describe(parseMediaSections(sdp))}]`);
     }
     this.owner.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id: offer.id, midToTrackId }) });

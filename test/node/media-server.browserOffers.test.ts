@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { ClientInfo, ClientInfo_SDK, ConnectionSettings, SessionDescription, TrackSource, TrackType, type SessionDescription as Answer } from '@livekit/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaServer, type MediaServer } from '../../dev/media-server';
+import { RawSignalClient, SECRET, token } from './support/rawClient';
+
+/** Offers real browsers made, as livekit-client drove them (see fixtures/offers/README.md). */
+const offer = (name: string) => readFileSync(new URL(`./fixtures/offers/${name}`, import.meta.url), 'utf8');
+
+interface Section {
+  kind: string;
+  port: number;
+  mid: string | undefined;
+  direction: string | undefined;
+  bundleOnly: boolean;
+  /** The m-line's payload types. */
+  formats: string[];
+  /** `a=rtpmap` by payload type, lower case (`vp8/90000`). */
+  rtpmap: Map<string, string>;
+  msidTrack: string | undefined;
+  rids: string[];
+}
+
+function sectionsOf(sdp: string): Section[] {
+  const sections: Section[] = [];
+  for (const line of sdp.split(/\r?\n/)) {
+    const m = /^m=(\S+) (\d+) \S+ ?(.*)$/.exec(line);
+    if (m) {
+      sections.push({ kind: m[1]!, port: Number(m[2]), mid: undefined, direction: undefined, bundleOnly: false, formats: (m[3] ?? '').split(' ').filter(Boolean), rtpmap: new Map(), msidTrack: undefined, rids: [] });
+      continue;
+    }
+    const section = sections.at(-1);
+    if (!section) continue;
+    if (line.startsWith('a=mid:')) section.mid = line.slice(6);
+    else if (/^a=(sendrecv|sendonly|recvonly|inactive)$/.test(line)) section.direction = line.slice(2);
+    else if (line === 'a=bundle-only') section.bundleOnly = true;
+    else if (line.startsWith('a=msid:')) section.msidTrack = line.split(' ')[1];
+    else if (line.startsWith('a=rid:')) section.rids.push(line.slice(6).split(' ')[0]!);
+    else if (line.startsWith('a=rtpmap:')) {
+      const [pt, codec] = line.slice(9).split(' ');
+      section.rtpmap.set(pt!, codec!.toLowerCase());
+    }
+  }
+  return sections;
+}
+
+const bundleOf = (sdp: string) => (/^a=group:BUNDLE (.*)$/m.exec(sdp)?.[1] ?? '').trim().split(' ').filter(Boolean);
+
+/** An offered section the offerer rejected: port 0 without `a=bundle-only` (RFC 8843 section 6). */
+const rejected = (s: Section) => s.port === 0 && !s.bundleOnly;
+
+/**
+ * What makes `answer` a valid answer to `offerSdp`, for Firefox's and Chrome's JSEP: one section for each
+ * offered one, in order, with its mid and kind; a rejected section rejected again and out of the BUNDLE group;
+ * every other one accepted (a port, in the group), its codecs the offer's, in the offer's payload types.
+ */
+function expectValidAnswer(offerSdp: string, answer: string): Section[] {
+  const offered = sectionsOf(offerSdp);
+  const answered = sectionsOf(answer);
+  const bundle = bundleOf(answer);
+  expect(answered.map((s) => [s.kind, s.mid])).toEqual(offered.map((s) => [s.kind, s.mid]));
+  offered.forEach((o, i) => {
+    const a = answered[i]!;
+    const where = `section ${i} (mid ${o.mid ?? '?'})`;
+    if (rejected(o)) {
+      expect(a.port, `${where} is rejected by the offer`).toBe(0);
+      expect(bundle, `${where} is rejected by the offer`).not.toContain(o.mid);
+      return;
+    }
+    expect(a.port, `${where} is accepted`).not.toBe(0);
+    expect(bundle, `${where} is accepted`).toContain(o.mid);
+    if (o.kind === 'application') return;
+    expect(a.formats.length, `${where} has a codec`).toBeGreaterThan(0);
+    for (const pt of a.formats) {
+      expect(o.formats, `${where}: payload type ${pt} is offered`).toContain(pt);
+      expect(a.rtpmap.get(pt), `${where}: payload type ${pt} is the offer's codec`).toBe(o.rtpmap.get(pt));
+    }
+  });
+  return answered;
+}
+
+let server: MediaServer;
+const cleanups: (() => Promise<unknown>)[] = [];
+beforeAll(async () => {
+  server = await startMediaServer({ port: 0, tokenSecret: SECRET, logLevel: 'silent' });
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function join(room: string, identity: string, browser: string) {
+  const { client } = await RawSignalClient.join(server.url, token(identity, room), {
+    clientInfo: new ClientInfo({ sdk: ClientInfo_SDK.JS, version: '2.23.0', protocol: 17, clientProtocol: 1, browser }),
+    connectionSettings: new ConnectionSettings({ autoSubscribe: true }),
+  });
+  cleanups.push(() => client.close());
+  let id = 0;
+  const negotiate = async (sdp: string): Promise<Answer> => {
+    id += 1;
+    client.sendOffer(new SessionDescription({ type: 'offer', sdp, id }));
+    return client.next('answer', (a) => a.id === id, 5000);
+  };
+  return { client, negotiate };
+}
+
+const participant = (room: string, identity: string) => server.room(room)?.participants.find((p) => p.identity === identity);
+
+describe('the dev media server answers the offers of Firefox ESR 153', () => {
+  it('answers the first offer (sections after the first of each kind are bundle-only) and puts tracks on them', async () => {
+    server.addSyntheticParticipants('firefox-1', { count: 2 });
+    const firefox = await join('firefox-1', 'firefox', 'Firefox');
+    const sdp = offer('firefox-153-join.sdp');
+    const answer = await firefox.negotiate(sdp);
+    const answered = expectValidAnswer(sdp, answer.sdp);
+    // the two synthetic cameras and microphones go on the first two sections of each kind, bundle-only or not
+    expect(Object.keys(answer.midToTrackId).sort()).toEqual(['0', '1', '3', '4']);
+    expect(answered.map((s) => s.direction)).toEqual(['sendonly', 'sendonly', 'inactive', 'sendonly', 'sendonly', 'inactive', undefined]);
+  });
+
+  it('answers the next offer, whose rejected sections carry codecs the server lacks (PCMU only), and takes the microphone it sends', async () => {
+    const firefox = await join('firefox-2', 'firefox', 'Firefox');
+    const next = offer('firefox-153-after-rejection.sdp');
+    const cid = sectionsOf(next).find((s) => s.direction === 'sendonly')!.msidTrack!;
+    firefox.client.send({ case: 'addTrack', value: { cid, type: TrackType.AUDIO, source: TrackSource.MICROPHONE, name: 'microphone' } as never });
+    // as in the session it was captured from: the join offer (the test above checks its answer), then this one
+    await firefox.negotiate(offer('firefox-153-join.sdp'));
+    const answer = await firefox.negotiate(next);
+    expectValidAnswer(next, answer.sdp);
+    expect(participant('firefox-2', 'firefox')?.tracks.map((t) => [t.cid, t.receiving])).toEqual([[cid, true]]);
+  });
+});
