@@ -9,22 +9,20 @@ import {
 } from '@livekit/protocol';
 import {
   RTCPeerConnection,
-  RTCRtpCodecParameters,
   // werift names its parameter factories like React hooks; renamed so nobody mistakes them for one
   useAudioLevelIndication as audioLevelExtension,
-  useNACK as nackFeedback,
-  usePLI as pliFeedback,
   useRepairedRtpStreamId as repairedRidExtension,
   useSdesMid as midExtension,
   useSdesRTPStreamId as ridExtension,
   type RTCDataChannel,
 } from 'werift';
+import { CODEC_NAMES, CODECS, PLACEHOLDER_RTPMAP } from './codecs';
 import type { ServerContext } from './context';
 import { DownTrack, type SubscriberStats } from './downTrack';
 import { UpTrack, type MediaKind } from './forwarding';
 import { applyOffer, withoutGeneration } from './iceRestart';
 import type { Publication, Publisher } from './publication';
-import { isResolvableCandidate, offerForWerift, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
+import { isResolvableCandidate, offerForWerift, offersToSend, parseMediaSections, prepareAnswerSdp, sendersOf, type MediaSection } from './sdp';
 import { ReceiveSections } from './sections';
 import type { ResponseMessage } from './signal';
 import type { TrackSettings } from './simulcast';
@@ -58,16 +56,6 @@ export interface PeerOwner {
   /** The peer connection's state changed, and with it perhaps the connection quality. */
   connectionStateChanged(): void;
 }
-
-/** The server's codecs: what it forwards. Whatever else an offer lists, the answer leaves out. */
-const CODECS = {
-  audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
-  video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [nackFeedback(), pliFeedback()] })],
-};
-/** The server's codec names by kind, one of which an offered section must list (parseMediaSections). */
-const CODEC_NAMES = { audio: CODECS.audio.map((c) => c.name), video: CODECS.video.map((c) => c.name) };
-/** Each kind's first codec as `a=rtpmap` writes it, for the sections werift must not negotiate (offerForWerift). */
-const PLACEHOLDER_RTPMAP = { audio: 'opus/48000/2', video: 'VP8/90000' };
 
 /** What an adaptive-stream client's new video gets before it has sized its element: the lowest layer. */
 const START_LOW: TrackSettings = { disabled: false, quality: 0 };
@@ -276,21 +264,25 @@ export class ParticipantPeer {
   private syncPublications(sections: readonly MediaSection[]): void {
     const pc = this.pc;
     if (!pc) return;
-    for (const publication of [...this.owner.publications.values()]) {
-      if (publication.mid !== undefined) {
-        const section = sections.find((s) => s.mid === publication.mid);
-        // the client removed the sender: that is how it unpublishes on /rtc/v1
-        if (!section || !offersToSend(section) || section.trackId !== publication.cid) {
-          this.owner.senderRemoved(publication);
-        }
-        continue;
+    const publications = [...this.owner.publications.values()];
+    for (const publication of publications) {
+      if (publication.mid === undefined) continue;
+      const section = sections.find((s) => s.mid === publication.mid);
+      // the client removed the sender: that is how it unpublishes on /rtc/v1
+      if (!section || !offersToSend(section) || section.trackId !== (publication.sdpTrackId ?? publication.cid)) {
+        this.owner.senderRemoved(publication);
       }
-      const section = sections.find((s) => s.trackId === publication.cid && offersToSend(s));
+    }
+    const current = [...this.owner.publications.values()];
+    const senders = sendersOf(current, sections);
+    for (const publication of current) {
+      const section = publication.mid === undefined ? senders.get(publication.cid) : undefined;
       const transceiver = section && pc.getTransceivers().find((t) => t.mid === section.mid);
       const ups = transceiver ? UpTrack.fromTransceiver(transceiver) : [];
       const up = ups[0];
       if (!section || !up) continue;
       publication.mid = section.mid;
+      publication.sdpTrackId = section.trackId;
       publication.setMedia(ups);
       if (up.kind === 'audio') up.onAudioLevel = (level) => publication.activity.record(level, Date.now());
       this.ctx.logger.debug(`${this.owner.identity}: media for ${publication.sid} on mid ${section.mid} (rids ${ups.map((u) => u.rid ?? '-').join(',')})`);

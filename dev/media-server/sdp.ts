@@ -76,12 +76,19 @@ export function parseMediaSections(sdp: string, codecs?: ServerCodecs): MediaSec
  * each section it rejected, or whose answer rejected it, as `m=audio 0 … 0` with PCMU alone (video: VP8 alone). A rejected section is handed to
  * werift inactive, with the server's codec of its kind (`rtpmap`, e.g. `opus/48000/2`) on its first payload type
  * and nothing it would send or receive; {@link prepareAnswerSdp} answers it rejected, in the offer's terms.
+ *
+ * A simulcast section (`a=simulcast`) goes to werift without its `a=ssrc` lines, as Chrome offers one: given an
+ * ssrc, werift routes that ssrc to a track of its own beside the rid layers, and the forwarding took that one
+ * track for the whole camera. Firefox lists its layers' ssrcs.
  */
 export function offerForWerift(sdp: string, sections: readonly MediaSection[], rtpmap: Readonly<Record<string, string>>): string {
   const { session, sections: bodies } = splitSections(sdp);
   const out = bodies.map((lines, index) => {
     const section = sections[index];
     const codec = rtpmap[section?.kind ?? ''];
+    if (!section?.rejected && lines.some((line) => line.startsWith('a=simulcast:'))) {
+      return lines.filter((line) => !line.startsWith('a=ssrc:') && !line.startsWith('a=ssrc-group:'));
+    }
     if (!section?.rejected || !codec) return lines;
     const pt = section.formats[0] ?? '0';
     const [, port = '0', proto = ''] = (lines[0] ?? '').slice(2).split(' ');
@@ -97,6 +104,34 @@ const REJECTED_DROP = /^a=(rtpmap|fmtp|rtcp-fb|msid|ssrc|ssrc-group|rid|simulcas
 /** True when the section's sender direction includes sending from the offerer. */
 export function offersToSend(section: MediaSection): boolean {
   return !section.rejected && (section.direction === 'sendonly' || section.direction === 'sendrecv');
+}
+
+/**
+ * The section each publication not yet negotiated sends on, by cid: the sending section whose msid track id is its
+ * cid, as Chrome and Safari write it; else, as LiveKit does (`ParticipantImpl.getPendingTrack`: "MediaStreamTrack
+ * can change client id when transceiver is added to peer connection"), the first sending section of its kind that
+ * no publication holds or names. Firefox's msid names the transceiver, never the track's id.
+ */
+export function sendersOf(
+  publications: readonly { cid: string; kind: string; mid: string | undefined; sdpTrackId: string | undefined }[],
+  sections: readonly MediaSection[],
+): Map<string, MediaSection> {
+  const negotiated = publications.filter((p) => p.mid !== undefined);
+  const pending = publications.filter((p) => p.mid === undefined);
+  const heldMids = new Set(negotiated.map((p) => p.mid));
+  const named = new Set([...negotiated.map((p) => p.sdpTrackId ?? p.cid), ...pending.map((p) => p.cid)]);
+  const free = sections.filter((s) => offersToSend(s) && s.mid !== undefined && !heldMids.has(s.mid));
+  const found = new Map<string, MediaSection>();
+  const take = (section: MediaSection | undefined, cid: string) => {
+    if (!section) return;
+    found.set(cid, section);
+    free.splice(free.indexOf(section), 1);
+  };
+  for (const { cid } of pending) take(free.find((s) => s.trackId === cid), cid);
+  for (const { cid, kind } of pending) {
+    if (!found.has(cid)) take(free.find((s) => s.kind === kind && !named.has(s.trackId ?? '')), cid);
+  }
+  return found;
 }
 
 function candidateAddress(line: string): string | undefined {

@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { ClientInfo, ClientInfo_SDK, ConnectionSettings, SessionDescription, TrackSource, TrackType, type SessionDescription as Answer } from '@livekit/protocol';
+import {
+  AddTrackRequest,
+  ClientInfo,
+  ClientInfo_SDK,
+  ConnectionSettings,
+  SessionDescription,
+  TrackSource,
+  TrackType,
+  VideoLayer,
+  VideoQuality,
+  type SessionDescription as Answer,
+} from '@livekit/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../dev/media-server';
 import { RawSignalClient, SECRET, token } from './support/rawClient';
@@ -128,5 +139,34 @@ describe('the dev media server answers the offers of Firefox ESR 153', () => {
     const answer = await firefox.negotiate(next);
     expectValidAnswer(next, answer.sdp);
     expect(participant('firefox-2', 'firefox')?.tracks.map((t) => [t.cid, t.receiving])).toEqual([[cid, true]]);
+  });
+
+  it("takes the microphone and the simulcast camera it publishes, though its msid names transceivers, not the tracks' ids (the cids)", async () => {
+    const firefox = await join('firefox-3', 'firefox', 'Firefox');
+    // livekit-client's cid is the MediaStreamTrack's id; Firefox's msid carries another id
+    firefox.client.send({ case: 'addTrack', value: new AddTrackRequest({ cid: 'microphone-track', type: TrackType.AUDIO, source: TrackSource.MICROPHONE }) });
+    firefox.client.send({
+      case: 'addTrack',
+      value: new AddTrackRequest({
+        cid: 'camera-track',
+        type: TrackType.VIDEO,
+        source: TrackSource.CAMERA,
+        width: 640,
+        height: 360,
+        layers: [new VideoLayer({ quality: VideoQuality.LOW, width: 320, height: 180 }), new VideoLayer({ quality: VideoQuality.MEDIUM, width: 640, height: 360 })],
+      }),
+    });
+    await firefox.client.next('trackPublished', (t) => t.cid === 'camera-track');
+    const sdp = offer('firefox-153-publish.sdp');
+    const answer = await firefox.negotiate(sdp);
+    const answered = expectValidAnswer(sdp, answer.sdp);
+    // the sending sections (7: microphone, 8: camera with rids q and h) are received, simulcast answered
+    expect(answered.slice(7).map((s) => [s.mid, s.direction, s.rids])).toEqual([['7', 'recvonly', []], ['8', 'recvonly', ['q', 'h']]]);
+    const tracks = participant('firefox-3', 'firefox')?.tracks.map((t) => [t.cid, t.receiving, t.layers]);
+    expect(tracks).toEqual([['microphone-track', true, ['-']], ['camera-track', true, ['q', 'h']]]);
+
+    // the next offer, the same senders: both stay published
+    await firefox.negotiate(sdp.replace(/^(o=\S+ \d+ )\d+/m, '$1' + '9'));
+    expect(participant('firefox-3', 'firefox')?.tracks.map((t) => t.cid)).toEqual(['microphone-track', 'camera-track']);
   });
 });

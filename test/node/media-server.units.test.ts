@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerForWerift, parseMediaSections, prepareAnswerSdp } from '../../dev/media-server/sdp';
+import { offerForWerift, parseMediaSections, prepareAnswerSdp, sendersOf } from '../../dev/media-server/sdp';
 import { JoiningReliable, ReliableHistory } from '../../dev/media-server/reliableReplay';
 import { AudioActivity, SPEAKING_HOLD_MS, speakerChanges } from '../../dev/media-server/speakers';
 import { isVp8KeyframeStart } from '../../dev/media-server/vp8';
@@ -68,6 +68,22 @@ describe('offerForWerift', () => {
       'a=inactive',
       '',
     ]);
+  });
+});
+
+describe('sendersOf', () => {
+  const sending = (mid: string, kind: string, trackId: string) => ({ ...parseMediaSections(OFFER)[1]!, mid, kind, trackId });
+  const publication = (cid: string, kind: string, mid?: string, sdpTrackId?: string) => ({ cid, kind, mid, sdpTrackId });
+
+  it("matches a sender by its cid first, then (Firefox's msid) by kind among sections nobody holds or names", () => {
+    const sections = [sending('7', 'audio', '{firefox-a}'), sending('8', 'video', 'cam'), sending('9', 'video', '{firefox-b}'), sending('10', 'audio', 'held')];
+    const found = sendersOf([publication('held', 'audio', '10', 'held'), publication('mic', 'audio'), publication('cam', 'video'), publication('screen', 'video')], sections);
+    expect(Object.fromEntries([...found].map(([cid, s]) => [cid, s.mid]))).toEqual({ mic: '7', cam: '8', screen: '9' });
+  });
+
+  it('leaves a section another publication names to it, even before that one is negotiated', () => {
+    const found = sendersOf([publication('mic', 'audio'), publication('other', 'audio')], [sending('7', 'audio', 'other')]);
+    expect([...found.keys()]).toEqual(['other']);
   });
 });
 
