@@ -3,6 +3,7 @@
  * Firefox sends as it joins and publishes its camera and microphone; prints what flowed each way.
  *
  *   npx tsx scripts/captureFirefoxOffers.ts [outDir] [seconds]     (FIREFOX=/usr/bin/firefox-esr by default)
+ *   BROWSER=chromium npx tsx scripts/captureFirefoxOffers.ts [outDir] [seconds]   (Debian's Chromium instead)
  *
  * The offers are fixtures of test/node/media-server.browserOffers.test.ts (test/node/fixtures/offers/README.md).
  */
@@ -12,8 +13,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
 import { signAccessToken, startMediaServer } from '../dev/media-server';
 import { ParticipantPeer } from '../dev/media-server/peer';
+import { CHROMIUM_PATH, HEADLESS_ARGS } from '../test/chromium';
 
 const outDir = process.argv[2] ?? join(tmpdir(), 'firefox-offers');
 const seconds = Number(process.argv[3] ?? 25);
@@ -48,7 +51,7 @@ const http = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const { port } = http.address() as { port: number };
-const token = signAccessToken({ identity: 'firefox', video: { roomJoin: true, room: 'r' } }, 'capture');
+const token = signAccessToken({ identity: 'browser', video: { roomJoin: true, room: 'r' } }, 'capture');
 
 const profile = mkdtempSync(join(tmpdir(), 'firefox-profile-'));
 const prefs = {
@@ -64,15 +67,27 @@ const prefs = {
   'media.gmp-manager.updateEnabled': false,
 };
 writeFileSync(join(profile, 'user.js'), Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
-const url = `http://127.0.0.1:${port}/?url=${encodeURIComponent(server.url)}&token=${token}&receiveMs=${Math.max(1, seconds - 12) * 1000}`;
-const browser = spawn(firefox, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore' });
+const query = new URLSearchParams({ url: server.url, token, receiveMs: String(Math.max(1, seconds - 12) * 1000) });
+const url = `http://127.0.0.1:${port}/?${query.toString()}`;
+let stop: () => Promise<unknown>;
+if (process.env.BROWSER === 'chromium') {
+  // Debian's Chromium through playwright-core, as the e2e tests drive it
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_ARGS });
+  await (await browser.newPage()).goto(url);
+  stop = () => browser.close();
+} else {
+  const browser = spawn(firefox, ['--headless', '--no-remote', '--profile', profile, url], { stdio: 'ignore' });
+  stop = () => {
+    browser.kill('SIGTERM');
+    return new Promise((resolve) => browser.once('exit', resolve));
+  };
+}
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-const participant = server.room('r')?.participants.find((p) => p.identity === 'firefox');
-console.log('server received from firefox:', JSON.stringify(participant?.tracks.map((t) => ({ cid: t.cid, source: t.source, packets: t.packetsReceived, layers: t.layers }))));
-console.log('server sent to firefox:', JSON.stringify({ packets: participant?.media.packetsSent, subscriptions: participant?.media.subscriptions }));
-browser.kill('SIGTERM');
-await new Promise((resolve) => browser.once('exit', resolve));
+const participant = server.room('r')?.participants.find((p) => p.identity === 'browser');
+console.log('server received from the browser:', JSON.stringify(participant?.tracks.map((t) => ({ cid: t.cid, source: t.source, packets: t.packetsReceived, layers: t.layers }))));
+console.log('server sent to the browser:', JSON.stringify({ packets: participant?.media.packetsSent, subscriptions: participant?.media.subscriptions }));
+await stop();
 mkdirSync(outDir, { recursive: true });
 offers.forEach((sdp, i) => writeFileSync(join(outDir, `offer-${i + 1}.sdp`), sdp));
 console.log(`${offers.length} offers in ${outDir}`);

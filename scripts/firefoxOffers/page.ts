@@ -1,4 +1,4 @@
-// The page scripts/captureFirefoxOffers.ts opens in Firefox: livekit-client joins, publishes the fake camera
+// The page scripts/captureFirefoxOffers.ts opens in Firefox (or Chromium): livekit-client joins, publishes the fake camera
 // (simulcast) and microphone, and after a while reports what it receives from the others.
 import { LogLevel, Room, RoomEvent, createLocalTracks, setLogLevel } from 'livekit-client';
 

@@ -59,11 +59,13 @@ const bundleOf = (sdp: string) => (/^a=group:BUNDLE (.*)$/m.exec(sdp)?.[1] ?? ''
 
 /** An offered section the offerer rejected: port 0 without `a=bundle-only` (RFC 8843 section 6). */
 const rejected = (s: Section) => s.port === 0 && !s.bundleOnly;
+/** An offered media section listing none of the server's codecs (opus, VP8): the server rejects it, as pion does. */
+const unsupported = (s: Section) => s.kind !== 'application' && ![...s.rtpmap.values()].some((codec) => /^(opus|vp8)\//.test(codec));
 
 /**
  * What makes `answer` a valid answer to `offerSdp`, for Firefox's and Chrome's JSEP: one section for each
- * offered one, in order, with its mid and kind; a rejected section rejected again and out of the BUNDLE group;
- * every other one accepted (a port, in the group), its codecs the offer's, in the offer's payload types.
+ * offered one, in order, with its mid and kind; a rejected section (or one without a codec of the server's)
+ * rejected and out of the BUNDLE group; every other one accepted (a port, in the group), its codecs the offer's, in the offer's payload types.
  */
 function expectValidAnswer(offerSdp: string, answer: string): Section[] {
   const offered = sectionsOf(offerSdp);
@@ -73,9 +75,10 @@ function expectValidAnswer(offerSdp: string, answer: string): Section[] {
   offered.forEach((o, i) => {
     const a = answered[i]!;
     const where = `section ${i} (mid ${o.mid ?? '?'})`;
-    if (rejected(o)) {
-      expect(a.port, `${where} is rejected by the offer`).toBe(0);
-      expect(bundle, `${where} is rejected by the offer`).not.toContain(o.mid);
+    if (rejected(o) || unsupported(o)) {
+      expect(a.port, `${where} is rejected`).toBe(0);
+      expect(bundle, `${where} is rejected`).not.toContain(o.mid);
+      expect(a.formats.every((pt) => a.rtpmap.get(pt) === o.rtpmap.get(pt)), `${where}: the offer's codec`).toBe(true);
       return;
     }
     expect(a.port, `${where} is accepted`).not.toBe(0);
@@ -168,5 +171,60 @@ describe('the dev media server answers the offers of Firefox ESR 153', () => {
     // the next offer, the same senders: both stay published
     await firefox.negotiate(sdp.replace(/^(o=\S+ \d+ )\d+/m, '$1' + '9'));
     expect(participant('firefox-3', 'firefox')?.tracks.map((t) => t.cid)).toEqual(['microphone-track', 'camera-track']);
+  });
+});
+
+describe("the dev media server answers the shape of Safari's offers (H.264 first), from Chromium 156", () => {
+  const publish = async (room: string, sdp: string) => {
+    const client = await join(room, 'h264', 'Safari');
+    const [microphone, camera] = sectionsOf(sdp).filter((s) => s.direction === 'sendonly');
+    client.client.send({ case: 'addTrack', value: new AddTrackRequest({ cid: microphone!.msidTrack!, type: TrackType.AUDIO, source: TrackSource.MICROPHONE }) });
+    client.client.send({
+      case: 'addTrack',
+      value: new AddTrackRequest({
+        cid: camera!.msidTrack!,
+        type: TrackType.VIDEO,
+        source: TrackSource.CAMERA,
+        layers: [new VideoLayer({ quality: VideoQuality.LOW, width: 320, height: 180 }), new VideoLayer({ quality: VideoQuality.MEDIUM, width: 640, height: 360 })],
+      }),
+    });
+    await client.client.next('trackPublished', (t) => t.cid === camera!.msidTrack);
+    return { ...client, cids: [microphone!.msidTrack!, camera!.msidTrack!] };
+  };
+
+  it('answers VP8, the codec the server has, in its payload type, and receives the simulcast camera', async () => {
+    server.addSyntheticParticipants('h264-1', { count: 1 });
+    const sdp = offer('chromium-156-h264-first.sdp');
+    const client = await publish('h264-1', sdp);
+    const answer = await client.negotiate(sdp);
+    const answered = expectValidAnswer(sdp, answer.sdp);
+    const vp8 = [...sectionsOf(sdp)[3]!.rtpmap].find(([, codec]) => codec === 'vp8/90000')![0];
+    expect(answered.filter((s) => s.kind === 'video').map((s) => s.formats)).toEqual([[vp8], [vp8], [vp8], [vp8]]);
+    expect(Object.keys(answer.midToTrackId).sort()).toEqual(['0', '3']);
+    expect(participant('h264-1', 'h264')?.tracks.map((t) => [t.cid, t.receiving, t.layers])).toEqual([
+      [client.cids[0], true, ['-']],
+      [client.cids[1], true, ['q', 'h']],
+    ]);
+  });
+
+  it('rejects the video sections of a client offering H.264 alone, and answers the rest', async () => {
+    const sdp = offer('chromium-156-h264-only.sdp');
+    const client = await publish('h264-2', sdp);
+    const answered = expectValidAnswer(sdp, (await client.negotiate(sdp)).sdp);
+    expect(answered.map((s) => (s.port === 0 ? `${s.kind}:rejected` : s.kind))).toEqual([
+      'audio',
+      'audio',
+      'audio',
+      'video:rejected',
+      'video:rejected',
+      'video:rejected',
+      'audio',
+      'video:rejected',
+      'application',
+    ]);
+    expect(participant('h264-2', 'h264')?.tracks.map((t) => [t.cid, t.receiving])).toEqual([
+      [client.cids[0], true],
+      [client.cids[1], false],
+    ]);
   });
 });
