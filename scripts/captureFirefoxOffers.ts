@@ -32,7 +32,7 @@ ParticipantPeer.prototype.acceptOffer = function (offer) {
 const page = await build({ entryPoints: [join(import.meta.dirname, 'firefoxOffers/page.ts')], bundle: true, format: 'iife', write: false });
 const server = await startMediaServer({ port: 0, tokenSecret: 'capture', logLevel: 'debug', egressChromium: false });
 // someone to receive from: a synthetic camera and microphone
-server.addSyntheticParticipants('r', { count: 1 });
+server.addSyntheticParticipants('r', { count: Number(process.env.SYNTHETIC ?? 1) });
 const http = createServer((request, response) => {
   if (request.url?.startsWith('/report/')) {
     let body = '';
