@@ -73,9 +73,10 @@ export function parseMediaSections(sdp: string, codecs?: ServerCodecs): MediaSec
 /**
  * The offer as werift should apply it. werift negotiates codecs on every media section, rejected or not, and
  * throws `negotiate codecs failed.` (failing the whole offer) on one without a codec of its own: Firefox writes
- * each section it rejected, or whose answer rejected it, as `m=audio 0 … 0` with PCMU alone (video: VP8 alone). A rejected section is handed to
- * werift inactive, with the server's codec of its kind (`rtpmap`, e.g. `opus/48000/2`) on its first payload type
- * and nothing it would send or receive; {@link prepareAnswerSdp} answers it rejected, in the offer's terms.
+ * each section it rejected, or whose answer rejected it, as `m=audio 0 … 0` with PCMU alone (video: VP8 alone).
+ * A rejected section is handed to werift inactive, with the server's codec of its kind (`rtpmap`, e.g.
+ * `opus/48000/2`) on its first payload type and nothing it would send or receive; {@link prepareAnswerSdp}
+ * answers it rejected, in the offer's terms.
  *
  * A simulcast section (`a=simulcast`) goes to werift without its `a=ssrc` lines, as Chrome offers one: given an
  * ssrc, werift routes that ssrc to a track of its own beside the rid layers, and the forwarding took that one
@@ -99,7 +100,7 @@ export function offerForWerift(sdp: string, sections: readonly MediaSection[], r
 }
 
 /** What a rejected section loses before werift reads it: its codecs and what it would send or receive. */
-const REJECTED_DROP = /^a=(rtpmap|fmtp|rtcp-fb|msid|ssrc|ssrc-group|rid|simulcast|extmap|bundle-only)[:\s]|^a=bundle-only$/;
+const REJECTED_DROP = /^a=(rtpmap|fmtp|rtcp-fb|msid|ssrc|ssrc-group|rid|simulcast|extmap)[:\s]|^a=bundle-only$/;
 
 /** True when the section's sender direction includes sending from the offerer. */
 export function offersToSend(section: MediaSection): boolean {
