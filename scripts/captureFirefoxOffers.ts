@@ -4,6 +4,7 @@
  *
  *   npx tsx scripts/captureFirefoxOffers.ts [outDir] [seconds]     (FIREFOX=/usr/bin/firefox-esr by default)
  *   BROWSER=chromium npx tsx scripts/captureFirefoxOffers.ts [outDir] [seconds]   (Debian's Chromium instead)
+ *   SYNTHETIC=n publishers to receive from (default 1); DROP_AT=s drops the signalling after s seconds (a resume)
  *
  * The offers are fixtures of test/node/media-server.browserOffers.test.ts (test/node/fixtures/offers/README.md).
  */
@@ -82,7 +83,14 @@ if (process.env.BROWSER === 'chromium') {
     return new Promise((resolve) => browser.once('exit', resolve));
   };
 }
-await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
+// DROP_AT=s: the server drops the browser's signalling after s seconds, and livekit-client resumes
+const dropAt = Number(process.env.DROP_AT ?? seconds);
+await sleep(Math.min(dropAt, seconds));
+if (dropAt < seconds) {
+  console.log('dropping the signal', server.dropSignal('r', { identity: 'browser' }));
+  await sleep(seconds - dropAt);
+}
 
 const participant = server.room('r')?.participants.find((p) => p.identity === 'browser');
 console.log('server received from the browser:', JSON.stringify(participant?.tracks.map((t) => ({ cid: t.cid, source: t.source, packets: t.packetsReceived, layers: t.layers }))));
