@@ -9,26 +9,23 @@ import {
 } from '@livekit/protocol';
 import {
   RTCPeerConnection,
-  RTCRtpCodecParameters,
   // werift names its parameter factories like React hooks; renamed so nobody mistakes them for one
   useAudioLevelIndication as audioLevelExtension,
-  useNACK as nackFeedback,
-  usePLI as pliFeedback,
   useRepairedRtpStreamId as repairedRidExtension,
   useSdesMid as midExtension,
   useSdesRTPStreamId as ridExtension,
   type RTCDataChannel,
 } from 'werift';
+import { CODEC_NAMES, CODECS, PLACEHOLDER_RTPMAP } from './codecs';
 import type { ServerContext } from './context';
 import { DownTrack, type SubscriberStats } from './downTrack';
 import { UpTrack, type MediaKind } from './forwarding';
 import { applyOffer, withoutGeneration } from './iceRestart';
 import type { Publication, Publisher } from './publication';
-import { isResolvableCandidate, offersToSend, parseMediaSections, prepareAnswerSdp, type MediaSection } from './sdp';
+import { isResolvableCandidate, offerForWerift, offersToSend, parseMediaSections, prepareAnswerSdp, sendersOf, type MediaSection } from './sdp';
 import { ReceiveSections } from './sections';
 import type { ResponseMessage } from './signal';
 import type { TrackSettings } from './simulcast';
-
 
 /** What a participant's peer connection needs from the participant and its room. */
 export interface PeerOwner {
@@ -186,10 +183,7 @@ export class ParticipantPeer {
       iceUseIpv6: false,
       iceAdditionalHostAddresses: [...hosts],
       iceInterfaceAddresses: bind ? { udp4: bind } : undefined,
-      codecs: {
-        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
-        video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [nackFeedback(), pliFeedback()] })],
-      },
+      codecs: CODECS,
       // Chrome refuses a simulcast offer unless the RID extensions are negotiated
       headerExtensions: {
         audio: [midExtension(), audioLevelExtension()],
@@ -238,8 +232,8 @@ export class ParticipantPeer {
 
   private async answerOffer(offer: SessionDescription): Promise<void> {
     const pc = this.ensurePeerConnection();
-    const sections = parseMediaSections(offer.sdp);
-    await applyOffer(pc, offer.sdp);
+    const sections = parseMediaSections(offer.sdp, CODEC_NAMES);
+    await applyOffer(pc, offerForWerift(offer.sdp, sections, PLACEHOLDER_RTPMAP));
     this.sections.offered(sections);
     this.syncPublications(sections);
     await this.reconcileSubscriptions(true);
@@ -260,7 +254,7 @@ export class ParticipantPeer {
     for (const [trackSid, down] of this.subscriptions) midToTrackId[down.mid] = trackSid;
     const sdp = prepareAnswerSdp(pc.localDescription?.sdp ?? '', sections, this.ctx.iceHosts);
     if (this.ctx.logger.enabled?.('debug')) {
-      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.port === 0 ? ':0' : ''}`).join(' ');
+      const describe = (list: MediaSection[]) => list.map((m) => `${m.mid ?? '?'}:${m.kind[0] ?? ''}:${m.direction}${m.rejected ? ':rejected' : m.port === 0 ? ':0' : ''}`).join(' ');
       this.ctx.logger.debug(`${this.owner.identity} offer #${offer.id} [${describe(sections)}] answer [${describe(parseMediaSections(sdp))}]`);
     }
     this.owner.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id: offer.id, midToTrackId }) });
@@ -270,21 +264,25 @@ export class ParticipantPeer {
   private syncPublications(sections: readonly MediaSection[]): void {
     const pc = this.pc;
     if (!pc) return;
-    for (const publication of [...this.owner.publications.values()]) {
-      if (publication.mid !== undefined) {
-        const section = sections.find((s) => s.mid === publication.mid);
-        // the client removed the sender: that is how it unpublishes on /rtc/v1
-        if (!section || !offersToSend(section) || section.trackId !== publication.cid) {
-          this.owner.senderRemoved(publication);
-        }
-        continue;
+    const publications = [...this.owner.publications.values()];
+    for (const publication of publications) {
+      if (publication.mid === undefined) continue;
+      const section = sections.find((s) => s.mid === publication.mid);
+      // the client removed the sender: that is how it unpublishes on /rtc/v1
+      if (!section || !offersToSend(section) || section.trackId !== (publication.sdpTrackId ?? publication.cid)) {
+        this.owner.senderRemoved(publication);
       }
-      const section = sections.find((s) => s.trackId === publication.cid && offersToSend(s));
+    }
+    const current = [...this.owner.publications.values()];
+    const senders = sendersOf(current, sections);
+    for (const publication of current) {
+      const section = publication.mid === undefined ? senders.get(publication.cid) : undefined;
       const transceiver = section && pc.getTransceivers().find((t) => t.mid === section.mid);
       const ups = transceiver ? UpTrack.fromTransceiver(transceiver) : [];
       const up = ups[0];
       if (!section || !up) continue;
       publication.mid = section.mid;
+      publication.sdpTrackId = section.trackId;
       publication.setMedia(ups);
       if (up.kind === 'audio') up.onAudioLevel = (level) => publication.activity.record(level, Date.now());
       this.ctx.logger.debug(`${this.owner.identity}: media for ${publication.sid} on mid ${section.mid} (rids ${ups.map((u) => u.rid ?? '-').join(',')})`);

@@ -52,6 +52,8 @@ export class Publication {
   readonly activity = new AudioActivity();
   /** The publisher's m-section carrying this track, once an offer has included it. */
   mid: string | undefined;
+  /** That section's msid track id: the cid, except from Firefox, whose msid names its transceiver instead. */
+  sdpTrackId: string | undefined;
   /** Whether the publisher has been told (trackSubscribed) that someone receives this track. */
   subscribedAnnounced = false;
   /** The media received, one entry per simulcast layer, lowest first; empty until negotiated. */

@@ -78,7 +78,7 @@ export class ReceiveSections {
   /** Takes a free section of `kind`: its mid, and where the last track on it left the stream; undefined if none is. */
   take(kind: MediaKind): { mid: string; from: StreamPosition | undefined } | undefined {
     for (const section of this.latest ?? []) {
-      if (section.kind !== kind || section.direction !== 'recvonly' || section.port === 0 || section.mid === undefined) continue;
+      if (section.kind !== kind || section.direction !== 'recvonly' || section.rejected || section.mid === undefined) continue;
       const use = this.use.get(section.mid);
       if (use === 'used' || use === 'releasing' || (use === 'released' && !this.reuse)) continue;
       this.use.set(section.mid, 'used');
@@ -110,7 +110,7 @@ export class ReceiveSections {
   }
 
   stats(): SectionStats {
-    const receiving = (kind: MediaKind) => (this.latest ?? []).filter((s) => s.kind === kind && s.direction === 'recvonly' && s.port !== 0).length;
+    const receiving = (kind: MediaKind) => (this.latest ?? []).filter((s) => s.kind === kind && s.direction === 'recvonly' && !s.rejected).length;
     return { ...this.counts, receiveSections: { audio: receiving('audio'), video: receiving('video') } };
   }
 }

@@ -9,13 +9,16 @@ import { RawSignalClient, SECRET, token } from './support/rawClient';
 
 /** An offer's sections: `a` and `v` are receive-only audio and video sections, `-` one the client sends on. */
 function offer(kinds: string): MediaSection[] {
-  return [...kinds].map((k, index) => ({
+  return [...kinds].map((k, index): MediaSection => ({
     index,
     kind: k === 'v' ? 'video' : 'audio',
     mid: String(index),
     port: 9,
     direction: k === '-' ? 'sendonly' : 'recvonly',
     trackId: undefined,
+    rejected: false,
+    formats: [k === 'v' ? '96' : '111'],
+    rtpmap: k === 'v' ? { 96: 'VP8/90000' } : { 111: 'opus/48000/2' },
   }));
 }
 
@@ -60,7 +63,7 @@ describe('receive sections, as LiveKit puts forwarded tracks on transceivers', (
     sections.take('audio');
     sections.release('0', undefined);
     sections.answered();
-    sections.offered([{ ...offer('a')[0]!, port: 0 }, offer('aa')[1]!]);
+    sections.offered([{ ...offer('a')[0]!, port: 0, rejected: true }, offer('aa')[1]!]);
     expect(sections.take('audio')?.mid).toBe('1');
     expect(sections.take('audio')).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMediaSections, prepareAnswerSdp } from '../../dev/media-server/sdp';
+import { offerForWerift, parseMediaSections, prepareAnswerSdp, sendersOf } from '../../dev/media-server/sdp';
 import { JoiningReliable, ReliableHistory } from '../../dev/media-server/reliableReplay';
 import { AudioActivity, SPEAKING_HOLD_MS, speakerChanges } from '../../dev/media-server/speakers';
 import { isVp8KeyframeStart } from '../../dev/media-server/vp8';
@@ -9,49 +9,122 @@ const OFFER = [
   'o=- 1 2 IN IP4 127.0.0.1',
   's=-',
   't=0 0',
-  'a=group:BUNDLE 0 1 2',
+  'a=group:BUNDLE 0 1 3',
   'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+  'a=rtpmap:111 opus/48000/2',
   'a=mid:0',
   'a=recvonly',
   'm=video 9 UDP/TLS/RTP/SAVPF 96',
+  'a=rtpmap:96 VP8/90000',
   'a=mid:1',
   'a=sendonly',
   'a=msid:stream-1 track-cid-1',
   'm=video 0 UDP/TLS/RTP/SAVPF 96',
+  'a=rtpmap:96 VP8/90000',
   'a=mid:2',
   'a=inactive',
+  // as Firefox offers every section after the first of its kind: port 0, yet not rejected
+  'm=video 0 UDP/TLS/RTP/SAVPF 98 96',
+  'a=rtpmap:98 H264/90000',
+  'a=rtpmap:96 VP8/90000',
+  'a=mid:3',
+  'a=recvonly',
+  'a=bundle-only',
   '',
 ].join('\r\n');
 
 describe('parseMediaSections', () => {
-  it('reads kind, mid, port, direction and the msid track id of each section', () => {
+  it('reads kind, mid, port, direction, the msid track id and the codecs of each section; port 0 rejects only without bundle-only', () => {
+    const vp8 = { '96': 'VP8/90000' };
     expect(parseMediaSections(OFFER)).toEqual([
-      { index: 0, kind: 'audio', mid: '0', port: 9, direction: 'recvonly', trackId: undefined },
-      { index: 1, kind: 'video', mid: '1', port: 9, direction: 'sendonly', trackId: 'track-cid-1' },
-      { index: 2, kind: 'video', mid: '2', port: 0, direction: 'inactive', trackId: undefined },
+      { index: 0, kind: 'audio', mid: '0', port: 9, direction: 'recvonly', trackId: undefined, rejected: false, formats: ['111'], rtpmap: { '111': 'opus/48000/2' } },
+      { index: 1, kind: 'video', mid: '1', port: 9, direction: 'sendonly', trackId: 'track-cid-1', rejected: false, formats: ['96'], rtpmap: vp8 },
+      { index: 2, kind: 'video', mid: '2', port: 0, direction: 'inactive', trackId: undefined, rejected: true, formats: ['96'], rtpmap: vp8 },
+      { index: 3, kind: 'video', mid: '3', port: 0, direction: 'recvonly', trackId: undefined, rejected: false, formats: ['98', '96'], rtpmap: { '98': 'H264/90000', ...vp8 } },
     ]);
+  });
+
+  it("counts a section without any of the server's codecs of its kind as rejected", () => {
+    expect(parseMediaSections(OFFER, { audio: ['opus'], video: ['vp8'] }).map((s) => s.rejected)).toEqual([false, false, true, false]);
+    expect(parseMediaSections(OFFER, { audio: ['opus'], video: ['H264'] }).map((s) => s.rejected)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('offerForWerift', () => {
+  it('gives a rejected section the server codec on its first payload type, inactive, and leaves the others alone', () => {
+    const firefox = ['v=0', 'a=group:BUNDLE 0', 'm=audio 9 UDP/TLS/RTP/SAVPF 109', 'a=rtpmap:109 opus/48000/2', 'a=mid:0', 'a=recvonly', 'm=audio 0 UDP/TLS/RTP/SAVPF 0', 'c=IN IP4 0.0.0.0', 'a=rtpmap:0 PCMU/8000', 'a=mid:2', 'a=inactive', ''].join('\r\n');
+    const out = offerForWerift(firefox, parseMediaSections(firefox, { audio: ['opus'] }), { audio: 'opus/48000/2' });
+    expect(out.split('\r\n')).toEqual([
+      'v=0',
+      'a=group:BUNDLE 0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 109',
+      'a=rtpmap:109 opus/48000/2',
+      'a=mid:0',
+      'a=recvonly',
+      'm=audio 0 UDP/TLS/RTP/SAVPF 0',
+      'c=IN IP4 0.0.0.0',
+      'a=mid:2',
+      'a=rtpmap:0 opus/48000/2',
+      'a=inactive',
+      '',
+    ]);
+  });
+});
+
+describe('sendersOf', () => {
+  const sending = (mid: string, kind: string, trackId: string) => ({ ...parseMediaSections(OFFER)[1]!, mid, kind, trackId });
+  const publication = (cid: string, kind: string, mid?: string, sdpTrackId?: string) => ({ cid, kind, mid, sdpTrackId });
+
+  it("matches a sender by its cid first, then (Firefox's msid) by kind among sections nobody holds or names", () => {
+    const sections = [sending('7', 'audio', '{firefox-a}'), sending('8', 'video', 'cam'), sending('9', 'video', '{firefox-b}'), sending('10', 'audio', 'held')];
+    const found = sendersOf([publication('held', 'audio', '10', 'held'), publication('mic', 'audio'), publication('cam', 'video'), publication('screen', 'video')], sections);
+    expect(Object.fromEntries([...found].map(([cid, s]) => [cid, s.mid]))).toEqual({ mic: '7', cam: '8', screen: '9' });
+  });
+
+  it('leaves a section another publication names to it, even before that one is negotiated', () => {
+    const found = sendersOf([publication('mic', 'audio'), publication('other', 'audio')], [sending('7', 'audio', 'other')]);
+    expect([...found.keys()]).toEqual(['other']);
   });
 });
 
 describe('prepareAnswerSdp', () => {
   const answer = [
     'v=0',
+    'a=group:BUNDLE 0 1 2 3',
     'm=audio 0 UDP/TLS/RTP/SAVPF 111',
     'a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host',
     'a=candidate:2 1 udp 2130706431 192.0.2.2 5001 typ host',
+    'a=mid:0',
     'm=video 9 UDP/TLS/RTP/SAVPF 96',
+    'a=mid:1',
     'm=video 0 UDP/TLS/RTP/SAVPF 96',
+    'a=mid:2',
+    'a=rtpmap:96 VP8/90000',
+    'a=inactive',
+    'm=video 0 UDP/TLS/RTP/SAVPF 96',
+    'a=mid:3',
+    'a=inactive',
     '',
   ].join('\r\n');
 
-  it('keeps sections the client offered with a port alive, leaves rejected ones rejected, and drops foreign candidates', () => {
+  it('keeps sections the offer did not reject alive (bundle-only ones too), answers rejected ones rejected out of the BUNDLE group, and drops foreign candidates', () => {
     const out = prepareAnswerSdp(answer, parseMediaSections(OFFER), ['127.0.0.1']);
     expect(out.split('\r\n')).toEqual([
       'v=0',
+      'a=group:BUNDLE 0 1 3',
       'm=audio 9 UDP/TLS/RTP/SAVPF 111',
       'a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host',
+      'a=mid:0',
       'm=video 9 UDP/TLS/RTP/SAVPF 96',
+      'a=mid:1',
       'm=video 0 UDP/TLS/RTP/SAVPF 96',
+      'c=IN IP4 0.0.0.0',
+      'a=rtpmap:96 VP8/90000',
+      'a=mid:2',
+      'a=inactive',
+      'm=video 9 UDP/TLS/RTP/SAVPF 96',
+      'a=mid:3',
+      'a=inactive',
       '',
     ]);
   });
