@@ -135,6 +135,31 @@ describe('MoveParticipant seen by plain livekit-client pages on both sides', () 
     await Promise.all([bea.close(), al.close(), moe.close()]);
   });
 
+  it('a participant moved in hears the next one moved in, and a room hears each arrival and departure of one moved back and forth', async () => {
+    const FROM = 'move-again-a';
+    const TO = 'move-again-b';
+    const rooms = new RoomServiceClient(app.media.httpUrl, KEY_ID, KEY_SECRET);
+    const cy = await plainPage('cy', 'Cy', { room: TO });
+    const bea = await plainPage('bea', 'Bea', { room: FROM });
+    const moe = await plainPage('moe', 'Moe', { room: FROM });
+    await moe.evaluate(() => window.mover.publishCamera());
+
+    await rooms.moveParticipant(FROM, 'bea', TO);
+    await expect.poll(() => bea.evaluate(() => window.mover.others()), WAIT).toEqual(['cy']);
+    await rooms.moveParticipant(FROM, 'moe', TO);
+    await expect.poll(() => bea.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+    // bea was moved herself: livekit-client reports the room she left as departures, the one she found as arrivals
+    expect(await bea.evaluate(() => window.mover.arrivals)).toEqual(['connected: moe', 'disconnected: moe', 'connected: cy', 'connected: moe']);
+
+    await rooms.moveParticipant(TO, 'moe', FROM);
+    await expect.poll(() => cy.evaluate(() => window.mover.others()), WAIT).toEqual(['bea']);
+    await rooms.moveParticipant(FROM, 'moe', TO);
+    await expect.poll(() => cy.evaluate(() => window.mover.arrivals), WAIT).toEqual(['connected: bea', 'connected: moe', 'disconnected: moe', 'connected: moe']);
+    await expect.poll(() => cy.evaluate(() => window.mover.videoWidth('moe')), WAIT).toBeGreaterThan(0);
+    expect(identities(TO)).toEqual(['bea', 'cy', 'moe']);
+    await Promise.all([cy.close(), bea.close(), moe.close()]);
+  });
+
   it('a participant whose signalling is down while someone is moved in hears of the arrival once it resumes', async () => {
     const FROM = 'move-resume-a';
     const TO = 'move-resume-b';
