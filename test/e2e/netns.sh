@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Runs a command in a private network namespace whose only interface is loopback, so a test suite sees
-# 127.0.0.1 and nothing else: every WebSocket, ICE, DTLS and RTP packet stays on loopback, and nothing reaches
-# the outside. Install packages and browsers before: the namespace has no network.
+# Runs a command in a private network namespace that reaches nothing outside itself, so a test suite sees
+# 127.0.0.1 and nothing else: every WebSocket, ICE, DTLS and RTP packet stays inside, and nothing reaches the
+# outside. Install packages and browsers before: the namespace has no network.
+#
+# Besides loopback, the namespace has a veth pair with both ends inside it (10.213.0.1 and 10.213.0.2) and a
+# default route over it. Nothing is at the other end but the namespace itself. Firefox needs the default route:
+# without a capture permission it gathers ICE candidates only on the default route's address, and with no
+# default route it gathers none at all ("failed to find default addresses"), so it could never connect.
 #
 #   bash test/e2e/netns.sh npx vitest run --project e2e
 #
@@ -24,4 +29,13 @@ for tool in unshare ip; do
   fi
 done
 
-exec unshare --net -- bash -c 'set -e; ip link set lo up; exec "$@"' netns.sh "$@"
+exec unshare --net -- bash -c '
+  set -e
+  ip link set lo up
+  ip link add rk0 type veth peer name rk1
+  ip addr add 10.213.0.1/24 dev rk0
+  ip addr add 10.213.0.2/24 dev rk1
+  ip link set rk0 up
+  ip link set rk1 up
+  ip route add default via 10.213.0.2 dev rk0
+  exec "$@"' netns.sh "$@"
