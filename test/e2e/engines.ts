@@ -1,0 +1,100 @@
+/**
+ * The browser engines the cross-engine e2e tests run in, driven through one API (puppeteer-core): Debian's Chromium
+ * over the Chrome DevTools Protocol and Debian's Firefox ESR over WebDriver BiDi. Neither needs a driver or a
+ * download. A test body written against {@link EnginePage} runs unchanged in both.
+ *
+ * Run inside test/e2e/netns.sh: Firefox gathers ICE candidates only on the default route's address, which that
+ * namespace gives it (a veth pair with both ends inside).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { CHROMIUM_ARGS } from './support';
+import { CHROMIUM_PATH } from '../chromium';
+import { WAIT } from './wait';
+
+/** The engines a meeting's people join from that this machine can run with WebRTC. */
+export type EngineName = 'chromium' | 'firefox';
+
+/** Debian's Firefox ESR (`apt-get install firefox-esr`). */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/**
+ * Firefox's prefs for a test: fake camera and microphone without a prompt, sound that plays without a gesture, and
+ * ICE host candidates as they are (no mDNS names, which the dev media server cannot resolve).
+ */
+export const FIREFOX_PREFS: Readonly<Record<string, boolean | number | string>> = Object.freeze({
+  'media.navigator.streams.fake': true,
+  'media.navigator.permission.disabled': true,
+  'media.autoplay.default': 0,
+  'media.autoplay.block-webaudio': false,
+  'media.peerconnection.ice.loopback': true,
+  'media.peerconnection.ice.obfuscate_host_addresses': false,
+  'media.gmp-manager.updateEnabled': false,
+  'browser.shell.checkDefaultBrowser': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'app.update.auto': false,
+});
+
+/** One page of one person in one engine. */
+export interface EnginePage {
+  readonly engine: EngineName;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/** A running browser of one engine; each {@link Engine.newPage} is a person with nothing remembered. */
+export interface Engine {
+  readonly name: EngineName;
+  /** Console lines and page errors of every page, tagged `[engine:person]`, for failure messages. */
+  readonly logs: string[];
+  newPage(person: string): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** Starts `name`'s browser, headless, with fake media. */
+export async function launchEngine(name: EngineName): Promise<Engine> {
+  const profile = await mkdtemp(join(tmpdir(), `roomkit-e2e-${name}-`));
+  const browser: Browser =
+    name === 'firefox'
+      ? await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profile, extraPrefsFirefox: { ...FIREFOX_PREFS } })
+      : await puppeteer.launch({
+          browser: 'chrome',
+          executablePath: CHROMIUM_PATH,
+          headless: true,
+          userDataDir: profile,
+          args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+        });
+  const logs: string[] = [];
+  const pages = new Set<Page>();
+  return {
+    name,
+    logs,
+    async newPage(person) {
+      // a context of its own: no storage shared with the engine's other people
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(WAIT.timeout);
+      page.setDefaultNavigationTimeout(WAIT.timeout);
+      page.on('console', (message) => {
+        // React's profiling marks (Firefox reports console.timeStamp as messages) say nothing about a failure
+        if ((message.type() as string) !== 'timeStamp') logs.push(`[${name}:${person}:${message.type()}] ${message.text()}`);
+      });
+      page.on('pageerror', (error) => logs.push(`[${name}:${person}:pageerror] ${String(error)}`));
+      pages.add(page);
+      return {
+        engine: name,
+        page,
+        async close() {
+          pages.delete(page);
+          await context.close().catch(() => {});
+        },
+      };
+    },
+    async close() {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
