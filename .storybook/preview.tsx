@@ -51,6 +51,7 @@ const preview: Preview = {
             'Labels',
             'Testing your UI',
             'SSR and Next.js',
+            'Browsers',
             'Migrating from LiveKit components',
             'Contributing',
             'Architecture',
