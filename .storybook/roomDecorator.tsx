@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { DisconnectReason } from 'livekit-client';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { RoomProvider, type RoomKitLabels } from '@roomkit/react';
+import { RoomProvider, type BrowserSupport, type RoomKitLabels } from '@roomkit/react';
 import { createTestRoom, type TestParticipantInit } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
 
@@ -27,6 +27,8 @@ export interface RoomArgs {
   encrypted?: boolean;
   /** In an encrypted room: the second participant uses another passphrase (its media cannot be decrypted). */
   undecryptable?: boolean;
+  /** What the simulated browser can do, over Chromium's own answer (`createTestRoom({ browserSupport })`): `{ join: 'no' }`… */
+  browserSupport?: Partial<BrowserSupport>;
 }
 
 export const defaultRoomArgs: RoomArgs = {
@@ -61,6 +63,7 @@ export const roomArgTypes = {
   phone: { control: 'boolean', name: 'front and back cameras', table: { category: 'Devices' } },
   encrypted: { control: 'boolean', name: 'end-to-end encrypted', table: { category: 'Room' } },
   undecryptable: { control: 'boolean', name: 'someone uses another passphrase', table: { category: 'Room' } },
+  browserSupport: { control: 'object', name: 'what the browser can do', table: { category: 'Browser' } },
 } as const;
 
 const NAMES = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia'];
@@ -129,6 +132,7 @@ function SimulatedRoom({ args: a, labels, meetingName, theme, height, still, chi
         recording: a.recording,
         audioPlaybackBlocked: a.audioPlaybackBlocked,
         encrypted: a.encrypted ?? false,
+        ...(a.browserSupport ? { browserSupport: a.browserSupport } : {}),
         devices: {
           audioinput: [{ deviceId: 'mic-1', label: 'Built-in microphone' }, { deviceId: 'mic-2', label: 'USB headset' }],
           videoinput: a.phone
@@ -140,7 +144,7 @@ function SimulatedRoom({ args: a, labels, meetingName, theme, height, still, chi
           audiooutput: [{ deviceId: 'spk-1', label: 'Speakers' }],
         },
       }),
-    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.screenShareAudio, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted],
+    [a.canPublish, a.canSubscribe, a.canPublishData, a.hidden, a.roomAdmin, a.roomRecord, a.participants, a.screenShare, a.screenShareAudio, a.connectionState, a.recording, a.audioPlaybackBlocked, a.phone, a.encrypted, a.browserSupport],
   );
   // Someone on another passphrase; turned off, they re-key to this one and their frames decrypt again.
   useEffect(() => {

@@ -10,6 +10,10 @@ export type { RoomStore, RoomStoreOptions, RoomState, RoomInfo, ParticipantState
 export { createRoomSession } from './room/connection/session.js';
 export type { ConnectionDetails, ConnectionQueryState, OnlineSignal, RoomSession, RoomSessionOptions } from './room/connection/session.js';
 export { createEncryption, type EncryptionOptions, type RoomEncryption } from './e2ee/e2ee.js';
+// What this browser can do, in one answer (the prefabs hide or explain a control from it)
+export { getBrowserSupport } from './room/browserSupport.js';
+export type { BrowserSupport, Support } from './room/browserSupport.js';
+export { useBrowserSupport } from './room/hooks/useBrowserSupport.js';
 export { validateConnectionResponse } from './room/connection/connectionResponse.js';
 export type { ValidatedConnection, ValidateConnectionResponseOptions } from './room/connection/connectionResponse.js';
 export { retryConnection, connectionRetryDelay } from './room/connection/connectionRequest.js';

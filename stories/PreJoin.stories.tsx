@@ -59,6 +59,36 @@ export const Viewer: Story = {
   },
 };
 
+/**
+ * A browser that cannot join calls (no WebRTC: Debian's WebKitGTK, some in-app browsers): PreJoin says so and which
+ * browsers can, and Join is disabled; the preview still shows (the camera opens), and there is no connection test.
+ */
+export const BrowserCannotJoin: Story = {
+  args: { browserSupport: { join: 'no' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const message = 'This browser cannot join calls. Open this page in a current Chrome or Edge, Firefox, or Safari.';
+    await expect(c.getByText(message)).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Join' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Join' })).toHaveAccessibleDescription(message);
+    await expect(c.queryByRole('button', { name: 'Test connection' })).toBeNull();
+    const preview = c.getByLabelText('Camera preview') as HTMLVideoElement;
+    await waitFor(() => expect(preview.videoWidth).toBeGreaterThan(0));
+  },
+};
+
+/** A browser that cannot choose the speaker (no `setSinkId`, or Safari): no speaker row, no "Speaker" word. */
+export const NoSpeakerChoice: Story = {
+  args: { browserSupport: { speakerSelection: 'no' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('combobox', { name: 'Choose microphone' })).toBeVisible();
+    await expect(c.queryByRole('combobox', { name: 'Choose speaker' })).toBeNull();
+    await expect(c.queryByText('Speaker')).toBeNull();
+    await expect(c.getByRole('button', { name: 'Join' })).toBeEnabled();
+  },
+};
+
 /** On a phone, the preview can be flipped between the front and back cameras before joining. */
 export const PhoneCameras: Story = {
   args: { phone: true },

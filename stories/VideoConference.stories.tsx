@@ -6,7 +6,7 @@ import { fakeBackgroundProcessors, type TestRoom } from '@roomkit/react/testing'
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
 import { arabic } from './arabicLabels';
-import { BeforeConnection as BeforeConnectionProvider, RefusedJoin } from './joinStates';
+import { BeforeConnection as BeforeConnectionProvider, BrowserCannotJoin as BrowserCannotJoinProvider, RefusedJoin } from './joinStates';
 import { barControls, expectNoBlankControls } from './blankControls';
 import { phoneViewports, viewportGlobals } from './smallScreens';
 
@@ -41,6 +41,9 @@ export const Publisher: Story = {
     await expect(c.getByRole('button', { name: 'Microphone' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByRole('button', { name: 'Share screen' })).toBeVisible();
+    // Chromium chooses the speaker and has picture-in-picture (NoSpeakerChoiceNorPictureInPicture: a browser without).
+    await expect(canvasElement.querySelector('[data-kind="audiooutput"]')).not.toBeNull();
+    await expect(c.getByRole('button', { name: /Picture-in-picture/ })).toBeVisible();
     await expect(tiles(canvasElement)).toHaveLength(5);
     await expectNoBlankControls(bar(canvasElement));
   },
@@ -197,6 +200,46 @@ export const JoinRefused: Story = {
     await userEvent.click(within(meeting).getByRole('button', { name: 'Try again' }));
     await expect(await within(meeting).findByText('You are not allowed to join this meeting.')).toBeVisible();
     await expect(within(meeting).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/**
+ * A browser that cannot join calls (no WebRTC): the failure in words, which browsers can, and no "Try again" (no
+ * attempt can succeed here), only the app's way back.
+ */
+export const BrowserCannotJoin: Story = {
+  render: () => (
+    <BrowserCannotJoinProvider>
+      <VideoConference style={{ height: 600 }} onLeave={fn()} />
+    </BrowserCannotJoinProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const meeting = within(canvasElement).getByRole('region', { name: 'Meeting' });
+    await expect(await within(meeting).findByText('This browser cannot join calls. Open this page in a current Chrome, Edge, Firefox or Safari.')).toBeVisible();
+    await expect(meeting).not.toHaveTextContent('browser-unsupported');
+    await expect(within(meeting).queryAllByRole('group')).toHaveLength(0);
+    await expect(within(meeting).getAllByRole('button').map((b) => b.textContent)).toEqual(['Leave']);
+  },
+};
+
+/**
+ * A browser without speaker choice nor picture-in-picture (Firefox without setSinkId, Safari): neither control is
+ * there, folded or not; the others are.
+ */
+export const NoSpeakerChoiceNorPictureInPicture: Story = {
+  args: { browserSupport: { speakerSelection: 'no', pictureInPicture: 'no' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Share screen' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-kind="audiooutput"]')).toBeNull();
+    await expect(c.queryByRole('button', { name: /Picture-in-picture/ })).toBeNull();
+    const more = c.queryByRole('button', { name: 'More' });
+    if (more) {
+      await userEvent.click(more);
+      await expect(c.queryByRole('menuitem', { name: /Picture-in-picture/ })).toBeNull();
+      await expect(c.queryByRole('combobox', { name: 'Choose speaker' })).toBeNull();
+      await userEvent.keyboard('{Escape}');
+    }
   },
 };
 

@@ -46,7 +46,9 @@ export const arabic: RoomKitLabels & ConnectionTestLabels = {
         ? 'هذا الاجتماع غير موجود.'
         : code === 'agent-unavailable'
           ? 'الوكيل غير متاح الآن. حاول مرة أخرى لاحقًا.'
-          : 'تعذّر الانضمام إلى الاجتماع.',
+          : code === 'browser-unsupported'
+            ? 'لا يستطيع هذا المتصفح الانضمام إلى المكالمات. افتح هذه الصفحة في إصدار حديث من كروم أو إيدج أو فايرفوكس أو سفاري.'
+            : 'تعذّر الانضمام إلى الاجتماع.',
   recording: 'تسجيل',
   startRecording: 'بدء التسجيل',
   stopRecording: 'إيقاف التسجيل',
@@ -69,6 +71,7 @@ export const arabic: RoomKitLabels & ConnectionTestLabels = {
   testConnection: 'اختبار الاتصال',
   joinAsViewer: 'الانضمام كمشاهد',
   viewerNotice: 'ستنضم كمشاهد.',
+  browserCannotJoin: 'لا يستطيع هذا المتصفح الانضمام إلى المكالمات. افتح هذه الصفحة في إصدار حديث من كروم أو إيدج أو فايرفوكس أو سفاري.',
   cameraPreview: 'معاينة الكاميرا',
   previewOff: 'الكاميرا مطفأة',
   previousPage: 'الصفحة السابقة',

@@ -47,7 +47,9 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
         ? 'Cette réunion n’existe pas.'
         : code === 'agent-unavailable'
           ? 'L’agent n’est pas disponible pour le moment. Réessayez plus tard.'
-          : 'Impossible de rejoindre la réunion.',
+          : code === 'browser-unsupported'
+            ? 'Ce navigateur ne peut pas rejoindre d’appel. Ouvrez cette page dans un Chrome, Edge, Firefox ou Safari récent.'
+            : 'Impossible de rejoindre la réunion.',
   recording: 'Enregistrement',
   startRecording: 'Démarrer l’enregistrement',
   stopRecording: 'Arrêter l’enregistrement',
@@ -70,6 +72,7 @@ export const french: RoomKitLabels & ConnectionTestLabels = {
   testConnection: 'Tester la connexion',
   joinAsViewer: 'Rejoindre en spectateur',
   viewerNotice: 'Vous rejoignez en spectateur.',
+  browserCannotJoin: 'Ce navigateur ne peut pas rejoindre d’appel. Ouvrez cette page dans un Chrome ou Edge, Firefox ou Safari récent.',
   cameraPreview: 'Aperçu caméra',
   previewOff: 'Caméra éteinte',
   previousPage: 'Page précédente',

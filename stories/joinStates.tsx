@@ -37,6 +37,21 @@ export function RefusedJoin({ children }: { children: ReactNode }) {
 }
 
 /**
+ * A provider in a browser that cannot join calls (no WebRTC: `browserSupport: { join: 'no' }`): the session refuses with
+ * `browser-unsupported` before connecting; the room stays disconnected.
+ */
+export function BrowserCannotJoin({ children }: { children: ReactNode }) {
+  const [room] = useState(() =>
+    createTestRoom({ connectionState: 'disconnected', local: { identity: 'me', name: 'Me' }, participants: 2, devices: storyDevices, browserSupport: { join: 'no' } }),
+  );
+  return (
+    <RoomProvider room={room} connection={{ token, url: 'wss://media.example.com' }}>
+      {children}
+    </RoomProvider>
+  );
+}
+
+/**
  * A provider asked to encrypt (`e2ee`) that cannot: here because it was given its own room (the same state as a
  * browser without encoded transforms). It never joins unencrypted; the room stays disconnected.
  */

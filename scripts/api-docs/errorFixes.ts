@@ -43,6 +43,8 @@ export const errorFixes: Record<RoomKitErrorCode, string> = {
     'Import `@roomkit/react/server` only from server code (a route handler, API route or Node server); the browser calls that route through `useConnection({ endpoint })` (the token route) or `createRoomActions({ endpoint })` (the room actions route).',
   'server-misconfigured':
     'Read the message: set `ROOM_API_KEY` and `ROOM_API_URL` (or `apiKey` / `roomApiUrl`) for the token route, `ROOM_API_KEY` and `ROOM_MEDIA_URL` (or `apiKey` / `mediaUrl`) and `recording` for the room actions route, fix the named option, or return `{ identity, name?, grants }` or `null` from `authenticate` (`{ room }` or `null` from `authorize`).',
+  'browser-unsupported':
+    'Ask the person to open the page in a current Chromium-based browser (Chrome, Edge), Firefox or Safari (Docs/Browsers). Check `getBrowserSupport().join` (or `useBrowserSupport()`) to say so before anything loads; `PreJoin` already disables Join there.',
   'encryption-unsupported':
     'Ask the user for a current Chromium, Firefox or Safari; allow workers from your origin in the Content-Security-Policy (`worker-src \'self\'`) or pass `e2ee.worker`; with your own `room`, give livekit-client\'s `encryption` option to that Room.',
   'decryption-failed':

@@ -5,6 +5,8 @@ import type { RoomKitError } from '../room/RoomKitError.js';
 import { toRoomKitError } from '../room/toRoomKitError.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useCan } from '../room/hooks/useCan.js';
+import { useSupport } from '../room/hooks/useBrowserSupport.js';
+import { detectScreenShare } from '../room/browserSupport.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import { useAgentLabels, type AgentLabels } from './agentLabels.js';
 import { AudioVisualizer } from '../media/AudioVisualizer.js';
@@ -50,7 +52,8 @@ export function AgentControlBar({ controls = {}, onEnd, labels: overrides, class
   const want = { microphone: true, devices: true, camera: false, screenShare: false, chat: true, end: true, ...controls };
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
-  const screen = useCan('canPublish', { source: 'screen_share' });
+  const canShare = useSupport('screenShare', detectScreenShare) !== 'no';
+  const screen = useCan('canPublish', { source: 'screen_share' }) && canShare;
   return (
     <div role="toolbar" aria-label={labels.agentControls} {...rest} className={cx('rk-agent-controls', className)}>
       {want.microphone && mic ? (

@@ -3,12 +3,13 @@
  * livekit-client's frame encryption (media) and, with livekit-client 2.15+, its data-packet encryption (chat, text
  * streams, data). Nothing here is bundled by apps that do not call `createEncryption`.
  */
-import { ExternalE2EEKeyProvider, isE2EESupported, KeyProviderEvent, RoomEvent, type BaseKeyProvider, type KeyInfo, type Room } from 'livekit-client';
+import { ExternalE2EEKeyProvider, KeyProviderEvent, RoomEvent, type BaseKeyProvider, type KeyInfo, type Room } from 'livekit-client';
 import { createE2EEWorker } from './e2eeWorker.js';
 import { monitorDecryption, type DecryptionMonitor } from './decryptionMonitor.js';
 import { getEncryptionStore } from './encryptionStore.js';
 import { encryptionSetups, type RoomEncryption } from '../room/connection/encryptionSetups.js';
 import { RoomKitError } from '../room/RoomKitError.js';
+import { detectEncryption, supportOf } from '../room/browserSupport.js';
 import { showEncryptionOnTiles } from './encryptionOnTiles.js';
 
 // Encryption in use: every tile shows its lock, and says when it cannot decrypt.
@@ -117,7 +118,7 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
   encryptionSetups.set(encryption, {
     roomOptions() {
       // livekit-client refuses encryption options where it cannot encrypt: the connect reports it instead.
-      if (!isE2EESupported()) return {};
+      if (supportOf('encryption', detectEncryption) !== 'yes') return {};
       // Started with the Room (in the browser; a server render never joins, so a failure waits for the connect).
       try {
         worker ??= options.worker ?? createE2EEWorker();
@@ -133,7 +134,7 @@ export function createEncryption(options: EncryptionOptions): RoomEncryption {
     },
     async ready(room, ownRoom, report) {
       if (ownRoom) throw unsupported("`e2ee` sets up the Room RoomProvider creates; with your own `room`, give livekit-client's `encryption` option to that Room instead.");
-      if (!isE2EESupported()) {
+      if (supportOf('encryption', detectEncryption, room) !== 'yes') {
         throw unsupported(
           'This browser cannot encrypt media end to end (it lacks encoded transforms: RTCRtpScriptTransform or insertable streams). Use a current Chromium, Firefox or Safari, or join without `e2ee`.',
         );

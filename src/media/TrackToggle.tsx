@@ -5,6 +5,8 @@ import { useTrackToggle, type ToggleSource } from './useTrackToggle.js';
 import { cx, DEV, devWarn } from '../ui/dev.js';
 import { CameraIcon, MicIcon, ScreenIcon } from '../ui/icons.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
+import { useSupport } from '../room/hooks/useBrowserSupport.js';
+import { detectScreenShare } from '../room/browserSupport.js';
 import { Slot } from '../ui/Slot.js';
 
 /** Props of {@link TrackToggle}. */
@@ -38,7 +40,8 @@ const NAMES = {
  * A button that switches the local microphone, camera or screen share (which asks for the shared tab's sound too:
  * `screenShareOptions`, `DEFAULT_SCREEN_SHARE_OPTIONS`). `aria-pressed` tells its state;
  * `data-state` is "on" | "off", `data-pending` is present while switching. It is absent (and warns in
- * development) where the grants forbid publishing the source.
+ * development) where the grants forbid publishing the source, and for a screen share where this browser cannot
+ * share a screen (`useBrowserSupport().screenShare` is `'no'`: phones).
  *
  * When the device fails (`permission-denied`, `device-not-found`, `device-in-use`, `device-lost`, `device-error`)
  * the button gets `data-error` with the code, a small warning badge, and a description naming the fix
@@ -56,10 +59,12 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
     ...(onError ? { onError } : {}),
     ...(screenShareOptions ? { screenShareOptions } : {}),
   });
+  const cannotShare = useSupport('screenShare', detectScreenShare) === 'no' && source === Track.Source.ScreenShare;
   if (!toggle.allowed) {
     if (DEV) devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);
     return null;
   }
+  if (cannotShare) return null;
   const Component = asChild ? Slot : 'button';
   const name = labels[NAMES[source]];
   const icon =

@@ -3,6 +3,8 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { canSendToTiles } from '../room/state/grants.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import { useCan } from '../room/hooks/useCan.js';
+import { useSupport } from '../room/hooks/useBrowserSupport.js';
+import { detectScreenShare } from '../room/browserSupport.js';
 import { useParticipantList, defaultPeopleLabels, type PeopleLabels } from '../people/index.js';
 import { useHasTranscriptions, defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
@@ -127,12 +129,15 @@ export function ControlBar({
   const hasTranscriptions = useHasTranscriptions(!!controls.captions);
   const mic = useCan('canPublish', { source: 'microphone' });
   const cam = useCan('canPublish', { source: 'camera' });
-  const screen = useCan('canPublish', { source: 'screen_share' });
+  const screenAllowed = useCan('canPublish', { source: 'screen_share' });
+  // A phone's browser cannot share a screen: no button (nor a place for one in the bar).
+  const canShare = useSupport('screenShare', detectScreenShare) !== 'no';
+  const screen = screenAllowed && canShare;
   // Hands and reactions travel as data; a hidden observer has no tile to show them on.
   const store = useRoomStore('ControlBar');
   const data = useStoreValue(store.subscribe, () => canSendToTiles(store.getState().grants));
   const want = { microphone: true, camera: true, screenShare: true, devices: true, chat: false, participants: false, captions: false, raiseHand: false, reactions: false, pictureInPicture: false, leave: true, ...controls };
-  for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screen]] as const) {
+  for (const [name, allowed] of [['microphone', mic], ['camera', cam], ['screenShare', screenAllowed]] as const) {
     if (DEV && controls[name] && !allowed) devWarn(`ControlBar: controls.${name} is ignored because this session's grants do not allow publishing it.`);
   }
   for (const name of ['raiseHand', 'reactions'] as const) {

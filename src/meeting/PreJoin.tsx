@@ -18,8 +18,8 @@ import { useLocalParticipant } from '../room/hooks/useLocalParticipant.js';
 import { useMediaDevices } from '../media/devices/useMediaDevices.js';
 import { useRoom } from '../room/useRoom.js';
 import { useUserChoices } from '../media/devices/useUserChoices.js';
-import { supportsSinkId } from '../media/devices/userChoices.js';
-import { useClientValue } from '../room/useClientValue.js';
+import { useSupport } from '../room/hooks/useBrowserSupport.js';
+import { detectSpeakerSelection, joinSupport } from '../room/browserSupport.js';
 import { defaultPreJoinLabels } from './preJoinLabels.js';
 
 
@@ -77,6 +77,10 @@ const watchOnly = () => undefined;
  * open is named with its fix on the camera switch (`data-error`, `labels.deviceProblem`) with a "Try again"
  * button; joining still works (with the microphone).
  *
+ * In a browser that cannot join calls (`useBrowserSupport().join` is `'no'`: no WebRTC) it says so and which browsers
+ * can (`labels.browserCannotJoin`, the Join button's description) and disables Join; the preview and the device
+ * choices still work where the camera opens, and "Test connection" is left out (it needs WebRTC).
+ *
  * "Test connection" runs the connection test ({@link ConnectionTest}) with RoomProvider's connection and the
  * devices chosen here: a viewer's test skips publishing, showing why; a switched-off device is never opened.
  */
@@ -94,8 +98,11 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const viewer = !canMic && !canCam;
   // The speaker select's own conditions (MediaDeviceSelect): its row and its name show only with it.
   const canSubscribe = useCan('canSubscribe');
-  const canChooseOutput = useClientValue(supportsSinkId, false);
+  const canChooseOutput = useSupport('speakerSelection', detectSpeakerSelection) === 'yes';
   const canChooseSpeaker = canSubscribe && canChooseOutput;
+  // No WebRTC (WebKitGTK, some in-app browsers): the preview may still work, joining cannot. Unknown (the server and
+  // the hydrating render) joins, as a browser that can.
+  const cannotJoin = useSupport('join', joinSupport) === 'no';
   const { choices: remembered } = useUserChoices();
   // What the person changed on this screen; until then what this browser remembers, else the defaults. The
   // remembered choices live in the browser only: the server, and the render that hydrates its HTML, read none and
@@ -115,6 +122,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
   const previewEl = useRef<HTMLVideoElement>(null);
   const nameId = useId();
   const problemId = useId();
+  const cannotJoinId = useId();
   const showPreview = canCam && video;
   const cameraId = cams.activeDeviceId;
 
@@ -151,6 +159,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (cannotJoin) return;
     // The test joins with the same identity: it stops (unmounting closes its Room) before the session joins.
     setTesting(false);
     rememberChoices(room, viewer ? { displayName: name.trim() } : { displayName: name.trim(), audioEnabled: audio, videoEnabled: video });
@@ -187,6 +196,11 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
         </div>
       ) : null}
       {effects}
+      {cannotJoin ? (
+        <p className="rk-prejoin-notice" id={cannotJoinId}>
+          {labels.browserCannotJoin}
+        </p>
+      ) : null}
       {viewer ? <p className="rk-prejoin-notice">{labels.viewerNotice}</p> : null}
       <label className="rk-field" htmlFor={nameId}>
         <span className="rk-field-label">{labels.displayName}</span>
@@ -234,7 +248,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
           ) : null}
         </div>
       ) : null}
-      {connectionTest && testing ? (
+      {cannotJoin ? null : connectionTest && testing ? (
         <ConnectionTest
           autoStart
           autoFocus
@@ -247,7 +261,7 @@ export function PreJoin({ onSubmit, defaults = {}, labels: overrides, effects, c
           {testLabels.testConnection}
         </button>
       ) : null}
-      <button type="submit" className="rk-button rk-button-primary">
+      <button type="submit" className="rk-button rk-button-primary" disabled={cannotJoin} aria-describedby={cannotJoin ? cannotJoinId : undefined}>
         {viewer ? labels.joinAsViewer : labels.join}
       </button>
     </form>

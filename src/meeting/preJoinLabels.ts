@@ -7,6 +7,11 @@ export interface PreJoinLabels {
   join: string;
   joinAsViewer: string;
   viewerNotice: string;
+  /**
+   * Shown where this browser cannot join calls (`useBrowserSupport().join` is `'no'`: no WebRTC), with Join
+   * disabled: which browsers can. Those tested are Chromium 156 and Firefox ESR 153; Safari as LiveKit supports it.
+   */
+  browserCannotJoin: string;
   cameraPreview: string;
   previewOff: string;
 }
@@ -21,6 +26,7 @@ export const defaultPreJoinLabels: PreJoinLabels = {
   join: 'Join',
   joinAsViewer: 'Join as viewer',
   viewerNotice: 'You will join as a viewer: you can watch and listen, but not publish.',
+  browserCannotJoin: 'This browser cannot join calls. Open this page in a current Chrome or Edge, Firefox, or Safari.',
   cameraPreview: 'Camera preview',
   previewOff: 'Camera is off',
 };

@@ -107,7 +107,7 @@ export function PictureInPicture({ children, onLeave, labels: overrides }: Pictu
   const store = useRoomStore('PictureInPicture');
   const pip = getPictureInPictureStore(store.room);
   const labels = useLabels(overrides, defaultPictureInPictureLabels);
-  const [support] = useState(pictureInPictureSupport);
+  const [support] = useState(() => pictureInPictureSupport(store.room));
   const [token] = useState(() => ({}));
   useEffect(() => pip.host(token), [pip, token]);
   // One host renders the window's content; another one mounted for the same room stands by.

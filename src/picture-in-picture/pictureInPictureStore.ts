@@ -2,6 +2,7 @@ import type { Room } from 'livekit-client';
 import type { TrackState } from '../room/state/participantState.js';
 import type { RoomStore } from '../room/state/roomStore.js';
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
+import { detectPictureInPicture, pictureInPictureKind, supportOf } from '../room/browserSupport.js';
 
 /**
  * Which picture-in-picture this browser offers: `'document'` (Document Picture-in-Picture: a small always-on-top
@@ -21,17 +22,12 @@ function documentPipApi(): DocumentPictureInPictureApi | undefined {
   return api && typeof api.requestWindow === 'function' ? api : undefined;
 }
 
-/** @internal Which picture-in-picture the browser offers now (see {@link PictureInPictureSupport}). */
-export function pictureInPictureSupport(): PictureInPictureSupport {
-  if (documentPipApi()) return 'document';
-  if (
-    typeof HTMLVideoElement !== 'undefined' &&
-    typeof HTMLVideoElement.prototype.requestPictureInPicture === 'function' &&
-    (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled !== false
-  ) {
-    return 'video';
-  }
-  return false;
+/**
+ * @internal Which picture-in-picture the browser (or `room`'s simulated one) offers now (see
+ * {@link PictureInPictureSupport}): none where `getBrowserSupport(room).pictureInPicture` is `'no'`.
+ */
+export function pictureInPictureSupport(room?: Room): PictureInPictureSupport {
+  return supportOf('pictureInPicture', detectPictureInPicture, room) === 'no' ? false : pictureInPictureKind();
 }
 
 /** @internal What the picture-in-picture of one room is doing. */
@@ -259,7 +255,7 @@ export function getPictureInPictureStore(room: Room): PictureInPictureStore {
     get: () => state,
     async open(options = {}) {
       if (state.mode || state.opening) return;
-      const support = pictureInPictureSupport();
+      const support = pictureInPictureSupport(room);
       if (!support) return;
       const mine = ++generation;
       set({ opening: true, theme: options.from?.closest('[data-rk-theme]')?.getAttribute('data-rk-theme') ?? null });

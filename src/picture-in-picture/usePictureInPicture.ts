@@ -59,9 +59,11 @@ export interface PictureInPictureState {
  * ```
  */
 export function usePictureInPicture(options: UsePictureInPictureOptions = {}): PictureInPictureState {
-  const pip = getPictureInPictureStore(useRoomStore('usePictureInPicture', options.room).room);
-  // The browser's support does not change while the page lives; unknown (false) on the server and while hydrating.
-  const supported = useClientValue(pictureInPictureSupport, false);
+  const { room } = useRoomStore('usePictureInPicture', options.room);
+  const pip = getPictureInPictureStore(room);
+  // The browser's support (getBrowserSupport().pictureInPicture) does not change while the page lives; unknown (false)
+  // on the server and while hydrating.
+  const supported = useClientValue(() => pictureInPictureSupport(room), false);
   // One value each, so that a change this hook does not return (a new video target while closed) renders nothing.
   const mode = useStoreValue(pip.subscribe, () => pip.get().mode);
   const opening = useStoreValue(pip.subscribe, () => pip.get().opening);

@@ -17,7 +17,10 @@ export interface ConnectionMessage {
   inSession: boolean;
   /** The state in words; undefined while connected, and before anything was tried or went wrong. */
   text: string | undefined;
-  /** Disconnected because joining failed (a refused token, a missing room, no media server): trying again may help. */
+  /**
+   * Disconnected because joining failed (a refused token, a missing room, no media server): trying again may help.
+   * Never for `browser-unsupported`: no attempt can succeed in this browser, so no "Try again" is offered.
+   */
   failed: boolean;
 }
 
@@ -45,7 +48,7 @@ export function useConnectionMessage(labels: CommonLabels, name: string): Connec
     } else if (error) text = labels.roomError(error.code);
     else if (reason !== undefined) text = labels.disconnected;
   }
-  const failed = ended && error !== undefined && error.code !== 'disconnected';
+  const failed = ended && error !== undefined && error.code !== 'disconnected' && error.code !== 'browser-unsupported';
   return { state, inSession, text, failed };
 }
 

@@ -100,6 +100,13 @@ export type RoomKitErrorCode =
   /** Any other failure while connecting; `cause` holds the original error. */
   | 'connect-failed'
   /**
+   * This browser cannot join calls: it has no WebRTC (`RTCPeerConnection`), as Debian's WebKitGTK, some in-app
+   * browsers and locked-down WebViews (`getBrowserSupport().join === 'no'`). The session does not try to connect,
+   * and trying again cannot succeed: the prefabs' failure screen says so and offers no "Try again". The person
+   * needs a current Chromium-based browser (Chrome, Edge), Firefox or Safari.
+   */
+  | 'browser-unsupported'
+  /**
    * A room action failed: your room actions route (`createRoomActions`) answered an error other than 401 and 403
    * (400 for a malformed action, 404 for a participant who left, 409 for a recording already running or not
    * running, 5xx when the media server failed), or, on the server, the media server refused an action

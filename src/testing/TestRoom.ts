@@ -4,6 +4,7 @@ import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
 import { WAITING_ATTRIBUTE } from '../room/hooks/useWaitingRoom.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
+import { simulateBrowserSupport } from '../room/browserSupport.js';
 import type { TokenClaims, TrackSourceName } from '../room/connection/token.js';
 import { endLocalScreenShare, installLocalPublishing } from './localPublishing.js';
 import { chatMessage, deliverData, installDataReceiver, type SentData } from './simulatedData.js';
@@ -67,6 +68,7 @@ export class TestRoom extends Room {
     this.participants = new SimulatedParticipants(this.sim);
     this.roomState = { sid: sid('RM'), name: init.name ?? 'test-room', metadata: init.metadata ?? '', activeRecording: init.recording ?? false };
     getRoomStore(this).setTokenClaims(this.claims);
+    simulateBrowserSupport(this, { join: 'yes', screenShare: 'yes', screenShareAudio: 'unknown', cameraSwitch: 'unknown', ...init.browserSupport });
     // A click on StartAudio unblocks audio in the simulation.
     this.startAudio = async () => void this.setAudioPlaybackBlocked(false);
     this.devices = init.devices ? { ...init.devices } : undefined;

@@ -1,4 +1,5 @@
 import type { RoomOptions } from 'livekit-client';
+import type { BrowserSupport } from '../room/browserSupport.js';
 import type { SimulatedDeviceFailure, SimulatedDeviceKind, SimulatedDevices } from './simulatedMedia.js';
 import type { TestGrants, TestParticipantInit } from './simulatedParticipants.js';
 
@@ -46,6 +47,16 @@ export interface TestRoomInit {
    * are announced encrypted (a participant may say `encrypted: false`). See {@link TestRoom.setDecryptionFailed}.
    */
   encrypted?: boolean;
+  /**
+   * What the simulated browser can do, for `useBrowserSupport()`, `getBrowserSupport(room)` and every prefab in this
+   * room, key by key over the real browser's answer. By default it can join (`join: 'yes'`: the simulated server
+   * needs no WebRTC, so jsdom joins), share a screen (`screenShare: 'yes'`, with `screenShareAudio: 'unknown'`: the
+   * simulated picker gives sound as `screenShareAudio` says) and list its simulated cameras (`cameraSwitch:
+   * 'unknown'`); the other keys are the real browser's. Give `{ join: 'no' }` to show a browser that cannot join
+   * (PreJoin's message, the `browser-unsupported` failure), `{ speakerSelection: 'no' }` for one without a speaker
+   * select, `{ pictureInPicture: 'no' }` for one without picture-in-picture.
+   */
+  browserSupport?: Partial<BrowserSupport>;
   /** Options for the underlying livekit-client Room. */
   roomOptions?: RoomOptions;
   /**

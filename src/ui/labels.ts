@@ -102,6 +102,7 @@ const ROOM_ERRORS: Record<RoomKitErrorCode, string> = {
   'invalid-shortcut': 'This app’s keyboard shortcuts are set up wrongly. Please tell its makers.',
   'unsupported-livekit-version': 'This app cannot show the meeting: it is set up wrongly. Please tell its makers.',
   'connect-failed': 'Joining the meeting failed. Please try again.',
+  'browser-unsupported': 'This browser cannot join calls. Open this page in a current Chrome, Edge, Firefox or Safari.',
   'room-action-failed': 'That did not work. Please try again.',
   'server-in-browser': 'This app cannot join meetings: it is set up wrongly. Please tell its makers.',
   'server-misconfigured': 'The meeting service is not set up correctly. Please try again later.',

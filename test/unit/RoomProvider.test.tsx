@@ -4,6 +4,7 @@ import type * as LiveKit from 'livekit-client';
 import { StrictMode, useState } from 'react';
 import { RoomProvider, useConnectionState, useGrants, useRoom, useRoomError, VideoConference, type ConnectionQueryState, type RoomKitError } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
+import { inBrowserWithWebRTC } from '../helpers/webrtc';
 
 const URL = 'wss://media.example.com';
 
@@ -70,6 +71,8 @@ function ErrorView() {
   const error = useRoomError();
   return <p data-testid="error">{error ? `${error.code}: ${error.message}` : 'none'}</p>;
 }
+
+inBrowserWithWebRTC();
 
 describe('RoomProvider', () => {
   it('connects with a connection response and exposes the room on the first render', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../src/index';
 import { createTestRoom } from '../../src/testing/index';
 import { makeToken } from '../helpers/jwt';
+import { inBrowserWithWebRTC } from '../helpers/webrtc';
 
 const URL = 'wss://media.example.com';
 
@@ -64,6 +65,8 @@ afterEach(() => {
   delete (window as unknown as { RTCRtpScriptTransform?: unknown }).RTCRtpScriptTransform;
   vi.restoreAllMocks();
 });
+
+inBrowserWithWebRTC();
 
 describe('RoomProvider e2ee', () => {
   it('sets the passphrase and turns encryption on before it connects, and re-keys on a new passphrase without reconnecting', async () => {

@@ -5,6 +5,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { AudioConference } from '../../src/audio-room/index';
 import { FocusLayout, GridLayout, RoomProvider, useRoom, VideoConference } from '../../src/index';
 import { makeToken } from '../helpers/jwt';
+import { inBrowserWithWebRTC } from '../helpers/webrtc';
 
 const URL = 'wss://media.example.com';
 
@@ -51,6 +52,8 @@ function joinWith(children: ReactNode, props: { connectOptions?: RoomConnectOpti
   );
   return waitFor(() => expect(network.joins).toHaveLength(1)).then(() => network.joins[0]);
 }
+
+inBrowserWithWebRTC();
 
 describe('joining when a layout manages subscriptions', () => {
   it('joins without auto-subscribing when a GridLayout is mounted with the provider', async () => {

@@ -8,6 +8,7 @@ import { ConnectionStateToast, RoomProvider, useConnectionState, useGrants, useR
 import { connectionQueryKey, connectionQueryOptions, useConnection, type ConnectionQueryOptions, type UseConnectionResult } from '../../src/query/index';
 import { closedPortUrl, startTestBackend, startTestRoomApi } from '../helpers/httpServers';
 import { makeToken } from '../helpers/jwt';
+import { inBrowserWithWebRTC } from '../helpers/webrtc';
 
 /** Rooms get a fake network, as in RoomProvider.test.tsx: connect and disconnect drive the real state machine. */
 const network = vi.hoisted(() => ({ calls: [] as string[] }));
@@ -87,6 +88,8 @@ function Meeting(props: { options: ConnectionQueryOptions; onError?: (error: Roo
 }
 
 const withClient = (ui: ReactNode) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+
+inBrowserWithWebRTC();
 
 describe('useConnection + RoomProvider with the dev Room API and customer backend', () => {
   let api: RoomApiHandle;

@@ -1,12 +1,13 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import type { MediaDeviceKindName } from './deviceStore.js';
-import { deviceField, rememberChoices, supportsSinkId } from './userChoices.js';
+import { deviceField, rememberChoices } from './userChoices.js';
 import { useRoomStore } from '../../room/RoomContext.js';
 import { useCan } from '../../room/hooks/useCan.js';
 import { useMediaDevices } from './useMediaDevices.js';
 import { cx, DEV, devWarn } from '../../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../../ui/labels.js';
-import { useClientValue } from '../../room/useClientValue.js';
+import { useSupport } from '../../room/hooks/useBrowserSupport.js';
+import { detectSpeakerSelection } from '../../room/browserSupport.js';
 
 /** Props of {@link MediaDeviceSelect}. */
 export interface MediaDeviceSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
@@ -37,12 +38,12 @@ export function MediaDeviceSelect({ kind, onDeviceChange, labels: overrides, cla
   const store = useRoomStore('MediaDeviceSelect');
   const { devices, activeDeviceId, setActiveDevice, usingFallback } = useMediaDevices(kind);
   // Known in the browser only: the server and the hydrating render show no speaker select, then it appears.
-  const canChooseOutput = useClientValue(supportsSinkId, false);
+  const canChooseOutput = useSupport('speakerSelection', detectSpeakerSelection) === 'yes';
   if (!allowed) {
     if (DEV) devWarn(`<MediaDeviceSelect kind="${kind}"> is not rendered: this session's grants do not allow it.`);
     return null;
   }
-  // Speaker choice needs setSinkId; where the browser lacks it, the system's output is the only one.
+  // Speaker choice needs setSinkId (`speakerSelection`); where the browser lacks it, the system's output is the only one.
   if (kind === 'audiooutput' && !canChooseOutput) return null;
   const name = kind === 'audioinput' ? labels.microphone : kind === 'videoinput' ? labels.camera : labels.speaker;
   const device = kind === 'audioinput' ? 'microphone' : kind === 'videoinput' ? 'camera' : 'speaker';

@@ -2,6 +2,7 @@ import type { Room } from 'livekit-client';
 import type { BackgroundEffect } from '../effects/effects.js';
 import { remembersChoices } from '../../room/rememberFlag.js';
 import { getRoomStore } from '../../room/state/roomStore.js';
+import { detectSpeakerSelection, supportOf } from '../../room/browserSupport.js';
 
 export { remembersChoices } from '../../room/rememberFlag.js';
 
@@ -172,23 +173,11 @@ export function applyRememberedDevices(room: Room): void {
   for (const kind of ['audioinput', 'videoinput', 'audiooutput'] as const) {
     const id = rememberedDevice(kind);
     if (!id || room.getActiveDevice(kind) === id || isPublishing(room, kind)) continue;
-    if (kind === 'audiooutput' && !supportsSinkId()) continue;
+    if (kind === 'audiooutput' && supportOf('speakerSelection', detectSpeakerSelection, room) !== 'yes') continue;
     room.switchActiveDevice(kind, id, false).catch(() => {
       /* the browser cannot: keep its default */
     });
   }
-}
-
-/**
- * @internal Whether audio elements can choose their output device: `HTMLMediaElement.prototype.setSinkId` exists
- * and the browser is not Safari-based, where livekit-client's `switchActiveDevice('audiooutput')` refuses (its
- * browser test, repeated here: neither Firefox nor Chromium, and WebKit; or any iOS browser).
- */
-export function supportsSinkId(): boolean {
-  if (typeof HTMLMediaElement === 'undefined' || !('setSinkId' in HTMLMediaElement.prototype)) return false;
-  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent.toLowerCase();
-  const safariBased = /crios|fxios/.test(ua) || (!/firefox|iceweasel|chrom|crmo/.test(ua) && /safari|applewebkit/.test(ua));
-  return !safariBased;
 }
 
 /** @internal Whether the local participant publishes a track from a device of `kind` (switching it would restart it). */

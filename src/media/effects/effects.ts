@@ -1,6 +1,7 @@
 import { RoomEvent, Track, type AudioCaptureOptions, type LocalAudioTrack, type LocalTrackPublication, type LocalVideoTrack, type Room, type TrackProcessor } from 'livekit-client';
 import { RoomKitError } from '../../room/RoomKitError.js';
 import { toRoomKitError } from '../../room/toRoomKitError.js';
+import { detectBackgroundEffects, detectNoiseFilter, supportOf } from '../../room/browserSupport.js';
 
 /**
  * A background effect for the local camera. Plain data, so an app can remember it (for example in
@@ -88,34 +89,18 @@ export interface EffectsState {
 /** No effect. */
 const NO_EFFECT: BackgroundEffect = Object.freeze({ kind: 'none' });
 
-let webgl2: boolean | undefined;
-
 /**
  * Whether this browser can run `@livekit/track-processors`' background effects, checked without loading it:
- * the same facts its `supportsBackgroundProcessors()` checks (OffscreenCanvas, VideoFrame, createImageBitmap,
- * a WebGL2 context, and either MediaStreamTrackProcessor + MediaStreamTrackGenerator or canvas.captureStream).
+ * `getBrowserSupport().backgroundEffects === 'yes'` (see `BrowserSupport`), the same facts its
+ * `supportsBackgroundProcessors()` checks.
  */
 export function supportsBackgroundEffects(): boolean {
-  const g = globalThis as Record<string, unknown>;
-  const has = (name: string) => typeof g[name] !== 'undefined';
-  if (!has('OffscreenCanvas') || !has('VideoFrame') || !has('createImageBitmap') || typeof document === 'undefined') return false;
-  const streams = has('MediaStreamTrackProcessor') && has('MediaStreamTrackGenerator');
-  const fallback = has('HTMLCanvasElement') && 'captureStream' in (g.HTMLCanvasElement as { prototype: object }).prototype;
-  if (!streams && !fallback) return false;
-  // Creating a WebGL2 context is not free: once per page.
-  if (webgl2 === undefined) {
-    try {
-      webgl2 = !!document.createElement('canvas').getContext('webgl2');
-    } catch {
-      webgl2 = false;
-    }
-  }
-  return webgl2;
+  return supportOf('backgroundEffects', detectBackgroundEffects) === 'yes';
 }
 
-/** Whether the browser lets a page switch its built-in microphone noise suppression. */
+/** Whether the browser lets a page switch its built-in microphone noise suppression: `getBrowserSupport().noiseFilter === 'yes'`. */
 export function supportsNoiseFilter(): boolean {
-  return typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getSupportedConstraints?.().noiseSuppression;
+  return supportOf('noiseFilter', detectNoiseFilter) === 'yes';
 }
 
 const stores = new WeakMap<Room, EffectsStore>();
@@ -233,7 +218,7 @@ export function getEffectsStore(room: Room): EffectsStore {
     if (!config.wasmUrl || !config.modelUrl) {
       throw unavailable('Background effects need `wasmUrl` and `modelUrl`: host @mediapipe/tasks-vision/wasm and a segmenter model with your app.');
     }
-    if (!supportsBackgroundEffects()) throw unavailable('This browser cannot run background effects (it lacks WebGL2, OffscreenCanvas or VideoFrame).');
+    if (supportOf('backgroundEffects', detectBackgroundEffects, room) !== 'yes') throw unavailable('This browser cannot run background effects (it lacks WebGL2, OffscreenCanvas or VideoFrame).');
     loading ??= config.load().catch((error: unknown) => {
       loading = undefined;
       throw unavailable('Background effects could not load @livekit/track-processors: install it with `npm i @livekit/track-processors`.', error);
@@ -278,7 +263,7 @@ export function getEffectsStore(room: Room): EffectsStore {
       return next;
     },
     async setNoiseFilter(enabled) {
-      if (!supportsNoiseFilter()) throw unavailable('This browser does not let a page switch microphone noise suppression.');
+      if (supportOf('noiseFilter', detectNoiseFilter, room) !== 'yes') throw unavailable('This browser does not let a page switch microphone noise suppression.');
       (room.options.audioCaptureDefaults ??= {}).noiseSuppression = enabled;
       set({ noiseFilter: enabled, noisePending: true, noiseError: undefined });
       const mic = room.localParticipant.getTrackPublication(Track.Source.Microphone)?.track;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import {
   getEffectsStore,
-  supportsBackgroundEffects,
   type BackgroundEffect,
   type BackgroundEffectsConfig,
   type EffectStatus,
@@ -12,7 +11,8 @@ import { loadUserChoices, rememberChoices, remembersFor } from '../devices/userC
 import { useRoomStore } from '../../room/RoomContext.js';
 import type { RoomHookOptions } from '../../room/useRoom.js';
 import { useStoreValue } from '../../room/useStoreValue.js';
-import { useClientValue } from '../../room/useClientValue.js';
+import { useSupport } from '../../room/hooks/useBrowserSupport.js';
+import { detectBackgroundEffects } from '../../room/browserSupport.js';
 
 /** Options of {@link useBackgroundEffect}. */
 export interface UseBackgroundEffectOptions extends RoomHookOptions {
@@ -65,7 +65,7 @@ export function useBackgroundEffect(options: UseBackgroundEffectOptions = {}): B
   const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'camera'));
   const latest = useRef(options);
   latest.current = options;
-  const supported = useClientValue(supportsBackgroundEffects, false);
+  const supported = useSupport('backgroundEffects', detectBackgroundEffects, roomStore.room) === 'yes';
 
   const setEffect = useCallback(
     (next: BackgroundEffect) => {

@@ -1,12 +1,13 @@
 import { useCallback, useEffect } from 'react';
-import { getEffectsStore, supportsNoiseFilter } from './effects.js';
+import { getEffectsStore } from './effects.js';
 import { canPublishSource } from '../../room/state/grants.js';
 import type { RoomKitError } from '../../room/RoomKitError.js';
 import { loadUserChoices, rememberChoices, remembersFor } from '../devices/userChoices.js';
 import { useRoomStore } from '../../room/RoomContext.js';
 import type { RoomHookOptions } from '../../room/useRoom.js';
 import { useStoreValue } from '../../room/useStoreValue.js';
-import { useClientValue } from '../../room/useClientValue.js';
+import { useSupport } from '../../room/hooks/useBrowserSupport.js';
+import { detectNoiseFilter } from '../../room/browserSupport.js';
 
 /** What {@link useNoiseFilter} returns. */
 export interface NoiseFilterState {
@@ -37,7 +38,7 @@ export function useNoiseFilter(options: RoomHookOptions = {}): NoiseFilterState 
   const pending = useStoreValue(store.subscribe, () => store.getState().noisePending);
   const error = useStoreValue(store.subscribe, () => store.getState().noiseError);
   const allowed = useStoreValue(roomStore.subscribe, () => canPublishSource(roomStore.getState().grants, 'microphone'));
-  const supported = useClientValue(supportsNoiseFilter, false);
+  const supported = useSupport('noiseFilter', detectNoiseFilter, roomStore.room) === 'yes';
   const setEnabled = useCallback(
     (next: boolean) => {
       rememberChoices(roomStore.room, { noiseFilter: next });

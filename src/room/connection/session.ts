@@ -15,6 +15,7 @@ import { type RoomEncryption, encryptionSetups } from './encryptionSetups.js';
 import { enforcePublishGrants } from '../state/enforceGrants.js';
 import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
+import { joinSupport } from './joinSupport.js';
 import { toRoomKitError } from '../toRoomKitError.js';
 import { leaveKeepingDevices, publishKeptDevices, stopKeptDevices, type KeptDevices } from './keptDevices.js';
 import { managedRooms } from './managedRooms.js';
@@ -106,7 +107,6 @@ export interface RoomSession {
   retry(): void;
 }
 
-
 // a connection response has no refetch; a react-query result always has one
 const isConnectionQuery = (value: RoomSessionOptions['connection']): value is ConnectionQueryState =>
   typeof (value as Partial<ConnectionQueryState> | null | undefined)?.refetch === 'function';
@@ -147,7 +147,6 @@ export function createRoomSession(
   let reportedQueryError: unknown = null;
   /** A drop asked for a re-join that waits for the query's fresh details. */
   let rejoinWhenFresh = false;
-
   /** Tells the app (`onError`) and, unless `onlyApp` (a participant's trouble, not the session's), the store. */
   const report = (error: RoomKitError, onlyApp?: boolean) => {
     if (!onlyApp) store.setError(error);
@@ -255,6 +254,7 @@ export function createRoomSession(
       currentFailed = false;
       store.setTokenClaims(target.claims);
       try {
+        if (joinSupport(room) === 'no') throw new RoomKitError('browser-unsupported', 'This browser has no WebRTC.');
         // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
         if (init.e2ee) {
           if (!encryption) throw new RoomKitError('encryption-unsupported', 'Pass e2ee={createEncryption()}.');
