@@ -178,6 +178,9 @@ export class ParticipantPeer {
     const hosts = this.ctx.iceHosts;
     const bind = hosts.length === 1 && /^\d+\.\d+\.\d+\.\d+$/.test(hosts[0] ?? '') ? hosts[0] : undefined;
     const pc = new RTCPeerConnection({
+      // No STUN: werift's default asks stun.l.google.com, a DNS lookup and packets off the machine for every peer
+      // connection (a developer's network) or a lookup that hangs (a namespace with a default route)
+      iceServers: [],
       // only the configured hosts are offered: no interface scan
       iceUseIpv4: false,
       iceUseIpv6: false,

@@ -75,7 +75,7 @@ async function explainFailure(): Promise<string> {
   }
   for (const r of demo.media?.rooms() ?? []) {
     if (!r.name.startsWith(`${room}-`)) continue;
-    for (const p of r.participants) lines.push(`server: ${p.name} pc=${p.connectionState} tracks=[${p.tracks.map((t) => `${t.source} received=${t.packetsReceived}`).join(' ')}] receives=[${p.subscriptions.join(' ')}] forwarded=${JSON.stringify(p.packetsForwarded)} data dropped=${p.droppedDataPackets} undelivered=${p.undeliveredDataPackets} replayed=${p.replayedDataPackets}`);
+    for (const p of r.participants) lines.push(`server: ${p.name} pc=${p.connectionState} tracks=[${p.tracks.map((t) => `${t.source} received=${t.packetsReceived} layers=${t.layers.join('/')}`).join(' ')}] receives=[${p.subscriptions.join(' ')}] forwarded=${JSON.stringify(p.media.tracks)} data dropped=${p.droppedDataPackets} undelivered=${p.undeliveredDataPackets} replayed=${p.replayedDataPackets}`);
   }
   return lines.join('\n');
 }
