@@ -42,10 +42,25 @@ const HEADER = `/*
  */
 `;
 
-/** `@roomkit/react/styles.css` as the package ships it: every sheet of the union, in order. */
+/**
+ * A sheet's rules: what its one `@layer roomkit { … }` block holds. A sheet is its header comment and that block,
+ * nothing else (the union relies on it).
+ */
+export function layerBody(file: string): string {
+  const css = readFileSync(resolve(root, file), 'utf8');
+  const m = /^\s*(?:\/\*[\s\S]*?\*\/\s*)?@layer roomkit \{\n([\s\S]*)\n\}\s*$/.exec(css);
+  if (!m) throw new Error(`${file} is not one comment and one @layer roomkit { … } block`);
+  return m[1]!;
+}
+
+/**
+ * `@roomkit/react/styles.css` as the package ships it: every sheet's rules, in order, in one `@layer roomkit` block
+ * (the same cascade as the sheets one after another, without repeating the block's opening in each).
+ */
 export function unionCss(): string {
   const sheets = unionSheets();
-  return HEADER.replace('{sheets}', sheets.map(sheetName).join(', ')) + sheets.map((file) => readFileSync(resolve(root, file), 'utf8')).join('\n');
+  const bodies = sheets.map((file) => `  /* ${sheetName(file)}.css */\n${layerBody(file)}`);
+  return `${HEADER.replace('{sheets}', sheets.map(sheetName).join(', '))}@layer roomkit {\n${bodies.join('\n\n')}\n}\n`;
 }
 
 /** Writes the stylesheets into `outDir`. */
