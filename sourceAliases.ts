@@ -12,6 +12,8 @@ export const sourceAliases = [
   { find: /^@roomkit\/react\/query$/, replacement: resolve(root, 'src/query/index.ts') },
   { find: /^@roomkit\/react\/server$/, replacement: resolve(root, 'src/server/index.ts') },
   { find: /^@roomkit\/react\/styles\.css$/, replacement: resolve(root, 'src/styles.css') },
+  { find: /^@roomkit\/react\/styles\/base\.css$/, replacement: resolve(root, 'src/ui/base.css') },
+  { find: /^@roomkit\/react\/styles\/([\w-]+)\.css$/, replacement: resolve(root, 'src/$1/$1.css') },
   { find: /^@roomkit\/react\/(audio-room|agent)\.css$/, replacement: resolve(root, 'src/$1/$1.css') },
   { find: /^@roomkit\/react$/, replacement: resolve(root, 'src/index.ts') },
 ];

@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { ROOM_KIND_SHEETS, UNION_SOURCE, unionSheets } from '../scripts/stylesheets.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** The package's stylesheets (`@roomkit/react/styles.css`, `agent.css`, `audio-room.css`), by source path. */
-export const PACKAGE_STYLESHEETS = ['src/styles.css', 'src/agent/agent.css', 'src/audio-room/audio-room.css'].map((file) => resolve(root, file));
+/**
+ * The package's stylesheets (`@roomkit/react/styles.css`, each of its sheets as `styles/<name>.css`, `agent.css`,
+ * `audio-room.css`), by source path.
+ */
+export const PACKAGE_STYLESHEETS = [UNION_SOURCE, ...unionSheets(), ...ROOM_KIND_SHEETS].map((file) => resolve(root, file));
 
 /**
  * `file` as an app's `vite build` ships it: an entry that imports the stylesheet, built with Vite's defaults (no

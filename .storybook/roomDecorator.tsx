@@ -3,7 +3,6 @@ import { DisconnectReason } from 'livekit-client';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { RoomProvider, type BrowserSupport, type RoomKitLabels } from '@roomkit/react';
 import { createTestRoom, type TestParticipantInit } from '@roomkit/react/testing';
-import '@roomkit/react/styles.css';
 
 /** Story args every room story understands; the Controls panel edits them. */
 export interface RoomArgs {

@@ -1,18 +1,19 @@
 /**
  * Bundle sizes: the same Vite build (production, minified, ES2022) of small apps using each library as an app
  * installs it, with react, react-dom, livekit-client and @tanstack/react-query external (peers an app already
- * has). RoomKit is first built as it is published (the library build of vite.config.ts, and the stylesheet
- * src/styles.css, which the package ships as styles.css). Size is the sum over every emitted file
+ * has). RoomKit is first built as it is published (the library build of vite.config.ts, and the stylesheets as
+ * scripts/stylesheets.ts writes them: styles.css, the union, and each feature's sheet as styles/<name>.css). Size is the sum over every emitted file
  * (JS chunks and CSS) of its gzip -9 size; kB = 1000 bytes. The tarball is what `npm pack` would publish after
  * `npm run build`.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type PluginOption, type Rollup } from 'vite';
+import { writeStylesheets } from '../scripts/stylesheets';
 
 const here = import.meta.dirname;
 const root = resolve(here, '..');
@@ -26,9 +27,7 @@ export async function buildPackage(): Promise<string> {
     logLevel: 'silent',
     build: { outDir: pkg, emptyOutDir: true, sourcemap: false },
   });
-  await copyFile(resolve(root, 'src/styles.css'), resolve(pkg, 'styles.css'));
-  await copyFile(resolve(root, 'src/audio-room/audio-room.css'), resolve(pkg, 'audio-room.css'));
-  await copyFile(resolve(root, 'src/agent/agent.css'), resolve(pkg, 'agent.css'));
+  writeStylesheets(pkg);
   // What a bundler reads from the installed package's manifest: ESM, and which files have side effects.
   const { name, type, sideEffects } = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(resolve(pkg, 'package.json'), JSON.stringify({ name, type, sideEffects }, null, 2));
@@ -63,6 +62,7 @@ export async function buildApp(app: string, options: BuildAppOptions = {}): Prom
     plugins: [react(), ...(options.plugins ?? [])],
     resolve: {
       alias: [
+        { find: /^@roomkit\/react\/styles\/([\w-]+)\.css$/, replacement: resolve(pkg, 'styles/$1.css') },
         { find: /^@roomkit\/react\/(styles|audio-room|agent)\.css$/, replacement: resolve(pkg, '$1.css') },
         { find: /^@roomkit\/react\/(audio-room|agent|recording)$/, replacement: resolve(pkg, '$1.js') },
         { find: /^@roomkit\/react$/, replacement: resolve(pkg, 'index.js') },

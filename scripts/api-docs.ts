@@ -13,6 +13,7 @@ import { dataAttributeMeanings } from './api-docs/dataAttributes.js';
 import { errorFixes } from './api-docs/errorFixes.js';
 import { createProgram, extractEntry, type EntryDoc } from './api-docs/extract.js';
 import { cssVariables, dataAttributes, errorCodes } from './api-docs/reference.js';
+import { unionCss } from './stylesheets.js';
 import { migration } from '../stories/docs/migration.js';
 import { docsId, fileOf, renderEntry, renderIndex, titleOf } from './api-docs/render.js';
 
@@ -49,7 +50,8 @@ const undocumentedMembers = entries.flatMap((e) =>
 // A name exported by several entries (the server entry re-exports RoomKitError…) links to its first page.
 const links = new Map<string, string>();
 for (const e of entries) if (!links.has(e.name)) links.set(e.name, `?path=/docs/${docsId(titleOf(e))}`);
-const css = cssVariables(join(root, 'src/styles.css'), problems);
+// The stylesheet is the union of every feature's sheet (src/styles.css lists them), as the package ships it.
+const css = cssVariables(join(root, 'src/styles.css'), problems, unionCss());
 const reference = {
   errorCodes: errorCodes(program, errorFile, errorFixes, problems),
   cssVariables: css.variables,

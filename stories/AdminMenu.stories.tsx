@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createRoomActions, ParticipantAdminMenu, useRoom, useRoomActions, type RoomAction } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 400));

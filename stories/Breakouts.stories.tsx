@@ -14,6 +14,7 @@ import {
   type RoomAction,
 } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 /**

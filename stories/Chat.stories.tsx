@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Chat, useRoom } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
 import { useEffect } from 'react';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 function ChatWithHistory() {

@@ -6,6 +6,8 @@ import type { TestRoom } from '@roomkit/react/testing';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 // The Layouts guide's "Build your own conference", as the bench builds it (test/node/composedMeeting.test.ts).
 import { MyConference } from '../bench/bundle-apps/composedMeeting';
+// The meeting imports the sheets of what it renders; the story that adds RaiseHandToggle adds its sheet (hands on tiles).
+import '@roomkit/react/styles/hands.css';
 
 /** Ada (p1) raises her hand once the meeting is on screen. */
 function AdaRaisesHerHand() {

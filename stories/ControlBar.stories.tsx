@@ -7,6 +7,7 @@ import { Track } from 'livekit-client';
 import { flipsToTheBackCamera } from './cameraFlip';
 import { arabic } from './arabicLabels';
 import { BAR_SETTLE_FRAMES, framesToOneRow } from './barRows';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { expectNoBlankControls } from './blankControls';
 

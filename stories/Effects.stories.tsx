@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, EffectsControl, PreJoin, TrackToggle, type BackgroundEffectsConfig } from '@roomkit/react';
 import { fakeBackgroundProcessors } from '@roomkit/react/testing';
 import { Track } from 'livekit-client';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { expectNoBlankControls } from './blankControls';
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ParticipantTile, VideoConference } from '@roomkit/react';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
 import { EncryptionRefused as EncryptionRefusedProvider } from './joinStates';

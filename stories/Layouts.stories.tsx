@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FocusLayout, GridLayout, SpeakerLayout } from '@roomkit/react';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, nextSpeaker, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { RoomAudioRenderer, useParticipant, VideoTrack } from '@roomkit/react';
 import { Track } from 'livekit-client';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 function AdaCamera() {

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect, type ReactNode } from 'react';
 import { ParticipantList, useRoom, VideoConference } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 400));

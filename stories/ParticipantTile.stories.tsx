@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { ConnectionQualityIndicator, GridLayout, ParticipantName, ParticipantTile, RoomProvider, TrackMutedIndicator, useRoom } from '@roomkit/react';
 import { createTestRoom, type TestRoom } from '@roomkit/react/testing';
 import { Track } from 'livekit-client';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, nextSpeaker, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const meta = {

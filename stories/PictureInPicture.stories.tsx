@@ -3,6 +3,7 @@ import { Track } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, PictureInPictureView, usePinned } from '@roomkit/react';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 /**

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MediaDeviceSelect, PreJoin } from '@roomkit/react';
 import { flipsToTheBackCamera } from './cameraFlip';
 import { arabic } from './arabicLabels';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 const onSubmit = fn();

@@ -8,6 +8,7 @@ import '@roomkit/react/audio-room.css';
 import '@roomkit/react/agent.css';
 import { storyDevices } from './storyDevices';
 import { inOneRow } from './barRows';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { expectUsableOnSmallScreen, phoneViewports, viewportGlobals, type Orientation } from './smallScreens';
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { VideoConference, useRoom } from '@roomkit/react';
 import type { TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 
 /**

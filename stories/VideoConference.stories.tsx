@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { useEffect, type ReactNode } from 'react';
 import { EffectsControl, useRoom, VideoConference, type BackgroundEffectsConfig } from '@roomkit/react';
 import { fakeBackgroundProcessors, type TestRoom } from '@roomkit/react/testing';
+import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
 import { french } from './frenchLabels';
 import { arabic } from './arabicLabels';

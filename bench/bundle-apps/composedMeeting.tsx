@@ -13,7 +13,11 @@ import {
   usePinned,
   useTracks,
 } from '@roomkit/react';
-import '@roomkit/react/styles.css';
+// Only the sheets of what it renders (Docs/Styling): the base, the tiles, the layouts and the chat.
+import '@roomkit/react/styles/base.css';
+import '@roomkit/react/styles/tile.css';
+import '@roomkit/react/styles/layouts.css';
+import '@roomkit/react/styles/chat.css';
 
 /**
  * A meeting from RoomKit's parts: what @livekit/components-react's VideoConference shows, and no more.

@@ -61,10 +61,9 @@ export function errorCodes(program: ts.Program, file: string, fixes: Record<stri
  * `--_rk-x` (the default that `var(--rk-x, var(--_rk-x))` falls back to) and documented as `--rk-x`, the name an
  * app sets: its first declaration (light, with the comment) and its next (dark) give the two defaults. A stylesheet
  * with `light-dark()` is a problem: bundlers lower it into helper variables that resolve only where `color-scheme` is
- * set, and a production build loses the colours (issue 37).
+ * set, and a production build loses the colours (issue 37). `css` is the stylesheet's text (by default, `cssFile`'s).
  */
-export function cssVariables(cssFile: string, problems: string[]): { variables: CssVariableDoc[]; layers: string[]; css: string } {
-  const css = readFileSync(cssFile, 'utf8');
+export function cssVariables(cssFile: string, problems: string[], css = readFileSync(cssFile, 'utf8')): { variables: CssVariableDoc[]; layers: string[]; css: string } {
   if (/light-dark\(/.test(css.replace(/\/\*[\s\S]*?\*\//g, ''))) {
     problems.push(`${cssFile} uses light-dark(): declare the light value with the others and the dark one under prefers-color-scheme and [data-rk-theme='dark'] (see its colour block)`);
   }

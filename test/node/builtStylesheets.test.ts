@@ -12,6 +12,7 @@ import type { Plugin } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import config from '../../.storybook/main.ts';
 import { PACKAGE_STYLESHEETS, buildStylesheet } from '../../.storybook/builtStylesheets.ts';
+import { unionSheets } from '../../scripts/stylesheets.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'roomkit-css-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +33,8 @@ describe('the package stylesheets as built', () => {
     const plugin = (vite.plugins ?? []).flat().find((p): p is Plugin => !!p && typeof p === 'object' && 'name' in p && p.name === 'roomkit:built-stylesheets');
     expect(plugin, 'roomkit:built-stylesheets in .storybook/main.ts').toBeDefined();
     const transform = plugin!.transform as (code: string, id: string) => Promise<{ code: string } | undefined>;
-    expect(PACKAGE_STYLESHEETS).toHaveLength(3);
+    // styles.css, each of its sheets (styles/<name>.css), audio-room.css and agent.css
+    expect(PACKAGE_STYLESHEETS).toHaveLength(unionSheets().length + 3);
     for (const file of PACKAGE_STYLESHEETS) {
       const source = readFileSync(file, 'utf8');
       const result = await transform.call({ addWatchFile: () => {} }, source, file);

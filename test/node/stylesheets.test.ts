@@ -1,10 +1,14 @@
 // The shipped stylesheets' own rules, read as text: what no picture test would name as plainly.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ROOM_KIND_SHEETS, unionCss, unionSheets } from '../../scripts/stylesheets';
 
 const root = resolve(import.meta.dirname, '../..');
-const SHEETS = ['src/styles.css', 'src/audio-room/audio-room.css', 'src/agent/agent.css'];
-const sheets = SHEETS.map((file) => ({ file, css: readFileSync(resolve(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '') }));
+const uncommented = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
+/** styles.css as it ships (the union of the features' sheets, scripts/stylesheets.ts), each of its sheets, the room kinds'. */
+const UNION = 'styles.css (the union)';
+const SHEETS = [UNION, ...unionSheets(), ...ROOM_KIND_SHEETS];
+const sheets = SHEETS.map((file) => ({ file, css: uncommented(file === UNION ? unionCss() : readFileSync(resolve(root, file), 'utf8')) }));
 const main = sheets[0]!.css;
 
 /** The theme colours: declared as `--_rk-x` defaults in styles.css, set by apps as `--rk-x`. */
@@ -56,7 +60,8 @@ test.each(SHEETS)('%s uses logical sides (inset-inline, margin-inline, border-in
   expect(physical).toEqual([]);
 });
 
-test.each(SHEETS)('%s keeps its states visible in forced colours (a @media (forced-colors: active) block)', (file) => {
+// Each feature's sheet holds the forced-colours rules of its own states; a sheet with no state shown by colour has none.
+test.each([UNION, ...ROOM_KIND_SHEETS])('%s keeps its states visible in forced colours (a @media (forced-colors: active) block)', (file) => {
   expect(sheets.find((s) => s.file === file)!.css).toMatch(/@media \(forced-colors: active\)/);
 });
 
