@@ -10,7 +10,7 @@
  *
  * A feature reaches another feature only through that feature's `index.ts`, and only along the edges below.
  */
-const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts', 'breakouts'];
+const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts', 'breakouts', 'waiting-room'];
 const ROOM_KINDS = ['meeting', 'audio-room', 'agent', 'recording'];
 const one = (names) => `(${names.join('|')})`;
 
@@ -23,7 +23,8 @@ const ALLOWED = {
   'connection-test': [],
   'recording-control': [],
   breakouts: [],
-  people: ['hands', 'tile'],
+  'waiting-room': [],
+  people: ['hands', 'tile', 'waiting-room'],
   tile: [],
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],
