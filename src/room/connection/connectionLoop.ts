@@ -31,12 +31,18 @@ export interface ConnectionLoop {
   /** Joins the current target again (a re-join after a drop, or a retry). */
   rejoin(): void;
   /** `RoomEvent.Moved`'s listener: the session is in the room the server moved it to, with the token it sent. */
-  moved(): void;
+  moved(roomName: string): void;
   /** What the room left last carried, handed to the caller once (it publishes it). */
   takeCarried(): Carried | undefined;
   /** Resolves when every queued connect and disconnect has finished. */
   settled(): Promise<void>;
 }
+
+/**
+ * @internal The token LiveKit gave each session it moved to another room (MoveParticipant's `room_moved`), and that
+ * room: a room action is for the room the person is in now (sessionConnections.ts, `actionToken`).
+ */
+export const movedTokens = new WeakMap<Room, { room: string; token: string }>();
 
 const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
 
@@ -128,9 +134,11 @@ export function createConnectionLoop(room: Room, store: RoomStore, steps: LoopSt
       rejoinRequested = true;
       schedule();
     },
-    moved() {
+    moved(roomName) {
       // livekit-client keeps the token the server sent with the move in its engine, for its own reconnects.
-      const to = current && resolve((room.engine as unknown as { token?: string } | undefined)?.token, current.url).target;
+      const token = (room.engine as unknown as { token?: string } | undefined)?.token;
+      if (token) movedTokens.set(room, { room: roomName, token });
+      const to = current && resolve(token, current.url).target;
       if (current && to) [moved, current, desired] = [{ from: current, to }, to, to];
       if (to) store.setTokenClaims(to.claims);
     },
