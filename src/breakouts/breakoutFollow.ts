@@ -5,7 +5,7 @@
  */
 import { RoomEvent, type Participant, type Room } from 'livekit-client';
 import { BREAKOUT_ATTRIBUTE, parseBreakoutMetadata } from '../room/connection/breakoutWire.js';
-import { addSessionFeature } from '../room/connection/sessionFeatures.js';
+import { sessionHooks } from '../room/connection/sessionFeatures.js';
 import { keepDevicesAcrossRooms } from '../media/devices/keptDevices.js';
 
 /**
@@ -48,6 +48,6 @@ export function followBreakouts(room: Room, ask: () => void): () => void {
  * takes the devices that were on from room to room.
  */
 export function addBreakoutsToSessions(): void {
-  addSessionFeature({ name: 'breakouts', start: followBreakouts });
+  sessionHooks.start = followBreakouts;
   keepDevicesAcrossRooms();
 }

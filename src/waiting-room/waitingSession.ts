@@ -9,37 +9,40 @@
  *   second join.
  */
 import { ConnectionState, type Room } from 'livekit-client';
-import { addSessionFeature } from '../room/connection/sessionFeatures.js';
-import type { Target } from '../room/connection/sessionTarget.js';
+import { sessionHooks } from '../room/connection/sessionFeatures.js';
+import { sameSession, type Target } from '../room/connection/sessionTarget.js';
 import type { LivePermissions } from '../room/state/grants.js';
-import { sameValue } from '../room/sameValue.js';
 
 /** The rights the server can change in a live session (LiveKit's `ParticipantPermission`). */
 const LIVE_FIELDS = ['canPublish', 'canSubscribe', 'canPublishData'] as const;
+type LiveRights = Pick<LivePermissions, (typeof LIVE_FIELDS)[number]>;
+
+/** `target` without the rights the server can change live. */
+const withoutLiveRights = ({ claims, ...target }: Target): Target => ({
+  ...target,
+  claims: { ...claims, video: { ...claims.video, canPublish: undefined, canSubscribe: undefined, canPublishData: undefined } },
+});
 
 /**
  * @internal True when `next` differs from `current` only in rights the server already gave this session live (`live`:
  * a waiting room's admit, or `UpdateParticipant`), as the token route answers once a guest was let in. An absent flag
  * is the media server's default: allowed.
  */
-export function renewsLiveRights(current: Target, next: Target, live: Pick<LivePermissions, (typeof LIVE_FIELDS)[number]> | undefined): boolean {
-  const { expiresAt: _ea, notBefore: _na, video: videoA, ...claimsA } = current.claims;
-  const { expiresAt: _eb, notBefore: _nb, video: videoB, ...claimsB } = next.claims;
-  if (!live || current.url !== next.url || !sameValue(claimsA, claimsB)) return false;
-  const rest = (video: typeof videoA) => Object.fromEntries(Object.entries(video).filter(([key]) => !(LIVE_FIELDS as readonly string[]).includes(key)));
-  return sameValue(rest(videoA), rest(videoB)) && LIVE_FIELDS.every((key) => (videoB[key] ?? true) === live[key]);
+export function renewsLiveRights(current: Target, next: Target, live: LiveRights | undefined): boolean {
+  return (
+    live !== undefined &&
+    LIVE_FIELDS.every((key) => (next.claims.video[key] ?? true) === live[key]) &&
+    sameSession(withoutLiveRights(current), withoutLiveRights(next))
+  );
 }
 
 /** @internal Adds the waiting room to every session (once). */
 export function addWaitingRoomToSessions(): void {
-  addSessionFeature({
-    name: 'waiting-room',
-    renews: (current, next, room: Room) => renewsLiveRights(current, next, room.localParticipant.permissions),
-    hold(room, store, publish) {
-      const { grants } = store.getState();
-      if (grants.canPublish || grants.canSubscribe || grants.canPublishData) return undefined;
-      // Joined with no rights: what was chosen publishes when the server grants them.
-      return store.subscribe(() => void (store.getState().grants !== grants && room.state === ConnectionState.Connected && publish()));
-    },
-  });
+  sessionHooks.renews = (current, next, room: Room) => renewsLiveRights(current, next, room.localParticipant.permissions);
+  sessionHooks.hold = (room, store, publish) => {
+    const { grants } = store.getState();
+    if (grants.canPublish || grants.canSubscribe || grants.canPublishData) return undefined;
+    // Joined with no rights: what was chosen publishes when the server grants them.
+    return store.subscribe(() => void (store.getState().grants !== grants && room.state === ConnectionState.Connected && publish()));
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { Track, type LocalTrack, type Room } from 'livekit-client';
 import { canPublishSource, type Grants } from '../../room/state/grants.js';
-import { addSessionFeature, type Carried } from '../../room/connection/sessionFeatures.js';
+import { sessionHooks, type Carried } from '../../room/connection/sessionFeatures.js';
 
 const KEPT_SOURCES: readonly Track.Source[] = [Track.Source.Camera, Track.Source.Microphone];
 
@@ -48,5 +48,5 @@ async function publishKeptDevices(room: Room, tracks: readonly LocalTrack[], gra
 
 /** @internal Adds the room switch that keeps the devices to every session (once). */
 export function keepDevicesAcrossRooms(): void {
-  addSessionFeature({ name: 'kept-devices', leave: leaveKeepingDevices });
+  sessionHooks.leave = leaveKeepingDevices;
 }

@@ -12,7 +12,7 @@
  */
 import { ConnectionState, type Room } from 'livekit-client';
 import type { RoomStore } from '../state/roomStore.js';
-import { sessionFeatures, type Carried } from './sessionFeatures.js';
+import { sessionHooks, type Carried } from './sessionFeatures.js';
 import { resolve, sameSession, type Target } from './sessionTarget.js';
 
 /** What the loop does at each step it cannot do alone. */
@@ -62,7 +62,6 @@ export function createConnectionLoop(room: Room, store: RoomStore, steps: LoopSt
     carried?.stop();
     carried = undefined;
   };
-  const renews = (a: Target, b: Target) => sameSession(a, b) || sessionFeatures.some((feature) => feature.renews?.(a, b, room));
 
   async function reconcile() {
     while (pending()) {
@@ -71,7 +70,7 @@ export function createConnectionLoop(room: Room, store: RoomStore, steps: LoopSt
         if (current !== null && room.state === ConnectionState.Disconnected) current = null;
         continue;
       }
-      if (current !== null && desired !== null && !currentFailed && renews(current, desired)) {
+      if (current !== null && desired !== null && !currentFailed && (sameSession(current, desired) || sessionHooks.renews?.(current, desired, room))) {
         // A renewed token: remember it for the next join, and leave the live session alone.
         current = desired;
         store.setTokenClaims(desired.claims);
@@ -79,7 +78,7 @@ export function createConnectionLoop(room: Room, store: RoomStore, steps: LoopSt
       }
       if (current !== null) {
         current = null;
-        const leave = sessionFeatures.find((feature) => feature.leave)?.leave;
+        const { leave } = sessionHooks;
         // For another room (a breakout room joined afresh, new details): joining it, not an ending.
         if (room.state === ConnectionState.Connected && desired !== null) {
           store.setSwitchingRooms();

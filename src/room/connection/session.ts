@@ -23,7 +23,7 @@ import { toRoomKitError } from '../toRoomKitError.js';
 import { createConnectionLoop } from './connectionLoop.js';
 import { managedRooms } from './managedRooms.js';
 import { REJOIN_FRESHNESS_MS, resolve, TRANSIENT_DISCONNECTS, WAITING, type Resolved } from './sessionTarget.js';
-import { onSessionFeature, sessionFeatures, type SessionFeature } from './sessionFeatures.js';
+import { sessionHooks } from './sessionFeatures.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 
@@ -221,8 +221,7 @@ export function createRoomSession(
   const publish = (): Promise<void> => publishChoices().catch(fail);
   async function publishChoices() {
     holding?.();
-    holding = undefined;
-    for (const feature of sessionFeatures) holding ??= feature.hold?.(room, store, publish);
+    holding = sessionHooks.hold?.(room, store, publish);
     if (holding) return;
     const { grants } = store.getState();
     // Arrived from another room of this session: what it carried (the devices that were on there), nothing more.
@@ -287,15 +286,12 @@ export function createRoomSession(
       mounted++;
       room.on(RoomEvent.Connected, onConnected).on(RoomEvent.Disconnected, onDisconnected);
       if (RoomEvent.Moved) room.on(RoomEvent.Moved, loop.moved);
-      // What the app's features add to the session (sessionFeatures.ts), a feature added later included.
-      const start = (feature: SessionFeature) => feature.start?.(room, () => void query?.refetch());
-      const stops = sessionFeatures.map(start);
-      const stopAdding = onSessionFeature((feature) => void stops.push(start(feature)));
+      // What the app's features add to the session while it is mounted (sessionFeatures.ts).
+      const stopFeatures = sessionHooks.start?.(room, () => void query?.refetch());
       apply();
       return () => {
         mounted--;
-        stopAdding();
-        stops.forEach((stop) => stop?.());
+        stopFeatures?.();
         if (RoomEvent.Moved) room.off(RoomEvent.Moved, loop.moved);
         room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
         stopWaiting?.();

@@ -12,20 +12,21 @@ export interface Carried {
 }
 
 /**
- * @internal What a feature adds to every session (`createRoomSession`, and so every `RoomProvider`) while it is part
- * of the app: breakout rooms (`src/breakouts/`), the waiting room (`src/waiting-room/`), the room switch that keeps
- * the devices (`src/media/devices/`). The session itself connects, renews, re-joins and follows LiveKit's moves; a
- * feature adds itself with {@link addSessionFeature} from the modules an app must import to use it, so an app that
- * renders only a `RoomProvider` carries none of them (issue 53). The mechanism, like the tile features':
- * stories/docs/Architecture.mdx, "Session features".
+ * @internal Where a feature plugs into every session (`createRoomSession`, and so every `RoomProvider`) while it is
+ * part of the app. The session itself validates, connects, renews, re-joins, tells a failure in words and follows
+ * LiveKit's moves; each hook here belongs to the one feature that fills it, from its own folder:
+ * - breakout rooms (`src/breakouts/breakoutFollow.ts`): `start`;
+ * - the room switch that keeps the devices (`src/media/devices/keptDevices.ts`): `leave`;
+ * - the waiting room (`src/waiting-room/waitingSession.ts`): `renews` and `hold`.
+ * A feature fills its hooks from the modules an app must import to use it, as they load (as the tile features add
+ * themselves), so an app that renders only a `RoomProvider` carries none of them (issue 53). The mechanism and its
+ * trade-offs: stories/docs/Architecture.mdx, "Session features".
  */
-export interface SessionFeature {
-  /** Its name; adding a name twice keeps the first. */
-  readonly name: string;
+export interface SessionHooks {
   /**
-   * Runs while a session is mounted (from its mount; or from when the feature is added, for a session mounted before).
-   * `refetch` fetches the session's connection query again (nothing without one): the session joins what it answers.
-   * Returns the function that stops.
+   * Runs while a session is mounted: `refetch` fetches the session's connection query again (nothing without one),
+   * and the session joins what it answers. Returns the function that stops. Read when a session mounts: a feature
+   * loaded after that (a lazy chunk) starts with the next mount.
    */
   start?(room: Room, refetch: () => void): () => void;
   /** Leaves a connected room for another room of this session in its own way (instead of `disconnect()`). */
@@ -39,19 +40,5 @@ export interface SessionFeature {
   hold?(room: Room, store: RoomStore, publish: () => void): (() => void) | undefined;
 }
 
-/** @internal Every feature added, in the order added. */
-export const sessionFeatures: SessionFeature[] = [];
-const listeners = new Set<(feature: SessionFeature) => void>();
-
-/** @internal Adds a feature to every session, present and future (a mounted session starts it at once). */
-export function addSessionFeature(feature: SessionFeature): void {
-  if (sessionFeatures.some((f) => f.name === feature.name)) return;
-  sessionFeatures.push(feature);
-  listeners.forEach((listener) => listener(feature));
-}
-
-/** @internal Calls `listener` with each feature added from now on; returns the function that stops. */
-export function onSessionFeature(listener: (feature: SessionFeature) => void): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+/** @internal The hooks the app's features filled (filling one again with the same functions changes nothing). */
+export const sessionHooks: SessionHooks = {};
