@@ -15,13 +15,9 @@
 import { DisconnectReason, Room, RoomEvent, supportsAdaptiveStream, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
 import { type RoomEncryption, encryptionSetups } from './encryptionSetups.js';
-import { enforcePublishGrants } from '../state/enforceGrants.js';
-import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
-import { joinSupport } from './joinSupport.js';
 import { toRoomKitError } from '../toRoomKitError.js';
 import { createConnectionLoop } from './connectionLoop.js';
-import { managedRooms } from './managedRooms.js';
 import { REJOIN_FRESHNESS_MS, resolve, TRANSIENT_DISCONNECTS, WAITING, type Resolved } from './sessionTarget.js';
 import { sessionHooks } from './sessionFeatures.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
@@ -198,47 +194,13 @@ export function createRoomSession(
     }
   }
 
-  // 2. The connection loop (connectionLoop.ts) joins, renews, leaves and follows moves; the session says how to join
-  // (in this browser, encrypted when asked, with the layouts' subscriptions) and what to publish once joined.
-  const loop = createConnectionLoop(room, store, {
-    async join(target) {
-      if (joinSupport(room) === 'no') throw new RoomKitError('browser-unsupported', 'This browser has no WebRTC.');
-      // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
-      if (init.e2ee) {
-        if (!encryption) throw new RoomKitError('encryption-unsupported', 'Pass e2ee={createEncryption()}.');
-        await encryption.ready(room, observeOnly, report);
-      }
-      const given = options.connectOptions;
-      await room.connect(target.url, target.token, managedRooms.has(room) ? { ...given, autoSubscribe: given?.autoSubscribe ?? false } : given);
-    },
-    joined: () => publish(),
-    fail,
-  });
-
-  /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
-  let enforcing: (() => void) | undefined;
-  let holding: (() => void) | undefined; // a feature holds the choices back (a waiting room's guest without rights)
-  const publish = (): Promise<void> => publishChoices().catch(fail);
-  async function publishChoices() {
-    holding?.();
-    holding = sessionHooks.hold?.(room, store, publish);
-    if (holding) return;
-    const { grants } = store.getState();
-    // Arrived from another room of this session: what it carried (the devices that were on there), nothing more.
-    const carried = loop.takeCarried();
-    const jobs: Promise<unknown>[] = carried ? [carried.publish(room, grants)] : [];
-    if (!carried && options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
-    if (!carried && options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
-    if (jobs.length > 0 && mounted) enforcing ??= enforcePublishGrants(room);
-    const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
-  }
+  // 2. The connection loop (connectionLoop.ts) joins, publishes, renews, leaves and follows moves.
+  const loop = createConnectionLoop(room, store, { choices: () => options, encryption: init.e2ee && (encryption || null), observeOnly, report, fail });
 
   // 3. Re-joining after a transient drop (connection queries only): at once with a token that is still good,
   // after the query's refetch with one about to expire, and only once the network is back.
   let joined = false;
   let stopWaiting: (() => void) | undefined;
-
   function rejoin() {
     const target = options.connect ?? true ? resolved.target : null;
     if (!query || !target) return;
@@ -296,11 +258,7 @@ export function createRoomSession(
         room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
         stopWaiting?.();
         stopWaiting = undefined;
-        holding?.();
-        holding = undefined;
-        enforcing?.();
-        enforcing = undefined;
-        loop.setTarget(null);
+        loop.stop();
       };
     },
     retry() {
