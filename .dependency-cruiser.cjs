@@ -5,6 +5,7 @@
  *   room/                         the foundation: session, store, grants, connection, errors, RoomProvider, hooks
  *   ui/  media/                   shared parts over the foundation (UI pieces; tracks, devices, effects)
  *   chat/ captions/ hands/ …      features: each folder holds its store, hooks, components and labels
+ *                                 (a feature plugs into the session through room/connection/sessionFeatures.ts)
  *   meeting/ audio-room/ agent/ recording/   room kinds, which compose features
  *   index.ts testing/ server/ query/          the package's entries
  *

@@ -20,7 +20,7 @@ export interface Carried {
  * - the waiting room (`src/waiting-room/waitingSession.ts`): `renews` and `hold`.
  * A feature fills its hooks from the modules an app must import to use it, as they load (as the tile features add
  * themselves), so an app that renders only a `RoomProvider` carries none of them (issue 53). The mechanism and its
- * trade-offs: stories/docs/Architecture.mdx, "Session features".
+ * trade-offs: stories/docs/Architecture.mdx, "The session carries what every app needs".
  */
 export interface SessionHooks {
   /**
