@@ -5,12 +5,13 @@
  *   room/                         the foundation: session, store, grants, connection, errors, RoomProvider, hooks
  *   ui/  media/                   shared parts over the foundation (UI pieces; tracks, devices, effects)
  *   chat/ captions/ hands/ …      features: each folder holds its store, hooks, components and labels
+ *                                 (a feature plugs into the session through room/connection/sessionFeatures.ts)
  *   meeting/ audio-room/ agent/ recording/   room kinds, which compose features
  *   index.ts testing/ server/ query/          the package's entries
  *
  * A feature reaches another feature only through that feature's `index.ts`, and only along the edges below.
  */
-const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts', 'breakouts'];
+const FEATURES = ['chat', 'captions', 'hands', 'notifications', 'people', 'tile', 'layouts', 'picture-in-picture', 'connection-test', 'e2ee', 'recording-control', 'shortcuts', 'breakouts', 'waiting-room'];
 const ROOM_KINDS = ['meeting', 'audio-room', 'agent', 'recording'];
 const one = (names) => `(${names.join('|')})`;
 
@@ -23,7 +24,8 @@ const ALLOWED = {
   'connection-test': [],
   'recording-control': [],
   breakouts: [],
-  people: ['hands', 'tile'],
+  'waiting-room': [],
+  people: ['hands', 'tile', 'waiting-room'],
   tile: [],
   layouts: ['tile', 'people'],
   'picture-in-picture': ['tile', 'layouts', 'people'],

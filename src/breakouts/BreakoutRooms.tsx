@@ -7,6 +7,10 @@ import { useRoomInfo } from '../room/hooks/useRoomInfo.js';
 import { cx } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { defaultBreakoutLabels } from './breakoutLabels.js';
+import { addBreakoutsToSessions } from './breakoutFollow.js';
+
+// A host who visits a breakout room follows the route's answer like everyone else.
+addBreakoutsToSessions();
 
 /** Props of {@link BreakoutRooms}. */
 export interface BreakoutRoomsProps extends HTMLAttributes<HTMLElement> {

@@ -5,6 +5,10 @@ import { getDataBus } from '../room/state/dataBus.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { sameValue } from '../room/sameValue.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { addBreakoutsToSessions } from './breakoutFollow.js';
+
+// The modules that show breakout rooms import this one: the sessions of those apps follow their assignments.
+addBreakoutsToSessions();
 
 /** A host's message to every room of the meeting (room action `broadcast`). */
 export interface BreakoutBroadcast {

@@ -8,6 +8,10 @@ import { deviceErrorCode } from '../room/toRoomKitError.js';
 import { screenCaptureOptions } from './screenShareOptions.js';
 import type { TrackSourceName } from '../room/connection/token.js';
 import type { RoomStore } from '../room/state/roomStore.js';
+import { keepDevicesAcrossRooms } from './devices/keptDevices.js';
+
+// An app whose people turn devices on and off keeps them across a room switch: what was off stays off.
+keepDevicesAcrossRooms();
 
 /** A source the local participant can toggle. */
 export type ToggleSource = Track.Source.Microphone | Track.Source.Camera | Track.Source.ScreenShare;

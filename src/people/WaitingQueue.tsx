@@ -1,5 +1,5 @@
 import { useContext, useId, useState } from 'react';
-import { useWaitingRoom } from '../room/hooks/useWaitingRoom.js';
+import { useWaitingRoom } from '../waiting-room/index.js';
 import { displayName } from '../room/displayName.js';
 import { flag } from '../ui/dev.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';

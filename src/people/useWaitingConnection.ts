@@ -1,7 +1,7 @@
 import { ConnectionState } from 'livekit-client';
 import { useConnectionMessage, type ConnectionMessage } from '../room/ConnectionStateToast.js';
 import { useMeetingName, useRoomStore } from '../room/RoomContext.js';
-import { deniedOf, waitingOf } from '../room/hooks/useWaitingRoom.js';
+import { deniedOf, waitingOf } from '../waiting-room/index.js';
 import { useStoreValue } from '../room/useStoreValue.js';
 import type { CommonLabels } from '../ui/labels.js';
 import { defaultWaitingLabels, type WaitingLabels } from './peopleLabels.js';

@@ -2,7 +2,7 @@ import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
-import { sessionConnections, sessionRetries, watchMoves } from './connection/sessionConnections.js';
+import { sessionConnections, sessionRetries } from './connection/sessionConnections.js';
 import { MeetingNameContext, RoomStoreContext } from './RoomContext.js';
 import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
 import { askedRoom } from './meetingName.js';
@@ -91,12 +91,7 @@ export function RoomProvider(props: RoomProviderProps) {
   });
   useEffect(() => {
     sessionRetries.set(session.room, session.retry);
-    const stopWatching = watchMoves(session.room);
-    const unmount = session.mount();
-    return () => {
-      stopWatching();
-      unmount();
-    };
+    return session.mount();
   }, [session]);
 
   const meetingName = props.meetingName ?? askedRoom(props.connection);

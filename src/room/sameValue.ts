@@ -12,3 +12,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
     ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
   );
 }
+
+/**
+ * @internal `prev` when each field of `next` holds the very same value (`===`) there, else `next`: a snapshot keeps
+ * its identity while nothing in it changed.
+ */
+export function keep<T extends object>(prev: T | undefined, next: T): T {
+  return prev && (Object.keys(next) as (keyof T)[]).every((key) => next[key] === prev[key]) ? prev : next;
+}

@@ -1,7 +1,7 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from 'livekit-client';
 import { AGENT_STATE_ATTRIBUTE } from '../room/state/agentState.js';
 import { SPOTLIGHT_ATTRIBUTE } from '../room/hooks/useSpotlight.js';
-import { WAITING_ATTRIBUTE } from '../room/hooks/useWaitingRoom.js';
+import { WAITING_ATTRIBUTE } from '../waiting-room/useWaitingRoom.js';
 import { getRoomStore } from '../room/state/roomStore.js';
 import { RoomKitError } from '../room/RoomKitError.js';
 import { simulateBrowserSupport } from '../room/browserSupport.js';

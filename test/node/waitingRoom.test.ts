@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaServer } from '../../dev/media-server';
 import { decodeJwt } from '../../dev/media-server/token';
 import { startRoomApi, type RoomApiHandle } from '../../dev/room-api/index';
-import { WAITING_ATTRIBUTE } from '../../src/room/hooks/useWaitingRoom';
+import { WAITING_ATTRIBUTE } from '../../src/waiting-room/useWaitingRoom';
 import { createConnectionHandler, createWaitingRoomStore, type RoomKitError, type TokenGrants } from '../../src/server/index';
 import { WAITING_ATTRIBUTE as SERVER_WAITING_ATTRIBUTE } from '../../src/server/performRoomAction';
 import { RawSignalClient } from './support/rawClient';

@@ -1,7 +1,9 @@
 // "Pay only for what you use" (issue 39), checked on the built package as the bundlers of users' apps take it: Vite
 // 8's (Rolldown) and esbuild. A tile shows raised hands, reactions, encryption's locks and the host's menu only when
 // the app uses those features (ui/tileFeatures.tsx); an app that never imports them must not ship their code, and an
-// app that imports them must ship it, or its tiles would show nothing. Run after `npm run build`.
+// app that imports them must ship it, or its tiles would show nothing. The same holds for what features add to the
+// session (room/connection/sessionFeatures.ts): breakout rooms, the kept devices, the waiting room. Run after
+// `npm run build`.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -27,7 +29,27 @@ function app(extra: { imports: string[]; render: string }): string {
   ].join('\n');
 }
 
+/** What each session feature's hooks are filled with (room/connection/sessionFeatures.ts), as any minifier keeps them. */
+const SESSION_MARKS = {
+  breakouts: ['.start=', 'roomkit.breakout'],
+  keptDevices: ['.leave=', 'localParticipant.publishTrack'],
+  waitingRoom: ['.hold=', '.renews=', 'roomkit.waiting'],
+};
+
+/** An app that renders a RoomProvider and `body` (a component using `names` from the package). */
+function sessionApp(names: string[], body: string): string {
+  return [
+    `import { RoomProvider, ${names.join(', ')} } from '@roomkit/react';`,
+    `const Body = () => { ${body} };`,
+    `export const App = () => <RoomProvider token="t" url="wss://m.example"><Body /></RoomProvider>;`,
+  ].join('\n');
+}
+
 const APPS = {
+  core: sessionApp(['useParticipants'], 'return <p>{useParticipants().length}</p>;'),
+  meeting: sessionApp(['VideoConference'], 'return <VideoConference />;'),
+  waitingRoom: sessionApp(['useWaitingRoom'], 'return <p>{String(useWaitingRoom().isWaiting)}</p>;'),
+  breakoutStatus: sessionApp(['BreakoutStatus'], 'return <BreakoutStatus />;'),
   plain: app({ imports: [], render: '' }),
   hands: app({ imports: ['RaiseHandToggle'], render: '<RaiseHandToggle />' }),
   reactions: app({ imports: ['ReactionsMenu'], render: '<ReactionsMenu />' }),
@@ -94,6 +116,21 @@ describe.each(['rolldown', 'esbuild'] as const)('%s', (bundler) => {
     const others = (Object.keys(MARKS) as (keyof typeof MARKS)[]).filter((name) => name !== feature).flatMap((name) => MARKS[name]);
     expect(has(code, MARKS[feature])).toEqual(MARKS[feature]);
     expect(has(code, others)).toEqual([]);
+  });
+
+  // The session's features (issue 53): a RoomProvider and a list of people ship none; each feature's import its own.
+  it('RoomProvider + useParticipants ships no breakout rooms, kept devices or waiting room; VideoConference ships all', () => {
+    const all = Object.values(SESSION_MARKS).flat();
+    expect(has(bundles.core![bundler], all)).toEqual([]);
+    expect(has(bundles.meeting![bundler], all)).toEqual(all);
+  });
+
+  it('useWaitingRoom brings the waiting room, BreakoutStatus breakout rooms and the kept devices', () => {
+    expect(has(bundles.waitingRoom![bundler], Object.values(SESSION_MARKS).flat())).toEqual(SESSION_MARKS.waitingRoom);
+    expect(has(bundles.breakoutStatus![bundler], [...SESSION_MARKS.breakouts, ...SESSION_MARKS.keptDevices, ...SESSION_MARKS.waitingRoom])).toEqual([
+      ...SESSION_MARKS.breakouts,
+      ...SESSION_MARKS.keptDevices,
+    ]);
   });
 
   it("the grid ships the host's menu (and hands, which the menu lowers) with ParticipantList, and no reactions", () => {

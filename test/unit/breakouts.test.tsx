@@ -15,7 +15,7 @@ import {
   type BreakoutsInfo,
 } from '../../src/index';
 import { breakoutMetadata } from '../../src/room/connection/breakoutWire';
-import { followBreakouts } from '../../src/room/connection/breakoutFollow';
+import { followBreakouts } from '../../src/breakouts/breakoutFollow';
 import { createTestRoom, type TestRoom } from '../../src/testing/index';
 
 /**

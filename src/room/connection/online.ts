@@ -19,13 +19,12 @@ export const browserOnline: OnlineSignal = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   subscribe(listener) {
     if (typeof window === 'undefined') return () => {};
-    const online = () => listener(true);
-    const offline = () => listener(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
+    const changed = (event: Event) => listener(event.type === 'online');
+    window.addEventListener('online', changed);
+    window.addEventListener('offline', changed);
     return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', changed);
+      window.removeEventListener('offline', changed);
     };
   },
 };

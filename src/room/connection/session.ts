@@ -3,24 +3,23 @@
  * Read it top to bottom, following a token:
  *   1. `setOptions()` receives the connection (a plain response, a token and URL, or a connection query; see sessionTarget.ts),
  *      validates it before any network traffic, and puts its grants into the store at once;
- *   2. `mount()` starts the session: the target is handed to the connection loop, which serialises connects and disconnects,
- *      treats a refreshed token as a renewal (no reconnect), keeps the devices on for another room, and publishes after connecting;
+ *   2. `mount()` starts the session: the target is handed to the connection loop (connectionLoop.ts), which serialises
+ *      connects and disconnects, treats a refreshed token as a renewal (no reconnect), follows LiveKit's moves, and
+ *      publishes after connecting;
  *   3. when a joined session drops for a transient reason, `rejoin()` joins again with the freshest details, waiting for
  *      the network first and asking the connection query for a fresh token when it is about to expire.
- * `RoomProvider` is a thin binding over it; it also works on its own (see {@link createRoomSession}).
+ * What only some apps need plugs in from the feature's own folder (sessionFeatures.ts): breakout rooms, the waiting
+ * room, the room switch that keeps the devices. `RoomProvider` is a thin binding over it; it also works on its own
+ * (see {@link createRoomSession}).
  */
-import { ConnectionState, DisconnectReason, Room, RoomEvent, supportsAdaptiveStream, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
+import { DisconnectReason, Room, RoomEvent, supportsAdaptiveStream, type RoomConnectOptions, type RoomOptions } from 'livekit-client';
 import type { ConnectionDetails } from './connectionResponse.js';
 import { type RoomEncryption, encryptionSetups } from './encryptionSetups.js';
-import { enforcePublishGrants } from '../state/enforceGrants.js';
-import { canPublishSource } from '../state/grants.js';
 import { RoomKitError } from '../RoomKitError.js';
-import { joinSupport } from './joinSupport.js';
 import { toRoomKitError } from '../toRoomKitError.js';
-import { leaveKeepingDevices, publishKeptDevices, stopKeptDevices, type KeptDevices } from './keptDevices.js';
-import { managedRooms } from './managedRooms.js';
-import { REJOIN_FRESHNESS_MS, resolve, sameSession, TRANSIENT_DISCONNECTS, WAITING, type Resolved, type Target } from './sessionTarget.js';
-import { followBreakouts } from './breakoutFollow.js';
+import { createConnectionLoop } from './connectionLoop.js';
+import { REJOIN_FRESHNESS_MS, resolve, TRANSIENT_DISCONNECTS, WAITING, type Resolved } from './sessionTarget.js';
+import { sessionHooks } from './sessionFeatures.js';
 import { getRoomStore, type RoomStore } from '../state/roomStore.js';
 import { browserOnline, querySignals, type OnlineSignal } from './online.js';
 
@@ -155,6 +154,8 @@ export function createRoomSession(
   /** Reports anything thrown, as a RoomKitError. */
   const fail = (error: unknown) => report(toRoomKitError(error));
 
+  // 1. The options: validated at once, so the grants are right before the first render (a viewer never sees a
+  // publish button, not even for a frame).
   function setOptions(next: RoomSessionOptions) {
     options = next;
     query = isConnectionQuery(next.connection) ? next.connection : undefined;
@@ -170,7 +171,6 @@ export function createRoomSession(
     }
     // A cached connection that expired while unused is being refetched: wait for it rather than complain.
     resolved = query?.isFetching && validated.error?.code === 'token-expired' ? WAITING : validated;
-    // The grants are right before the first render: a viewer never sees a publish button, not even for a frame.
     if (resolved.target) store.setTokenClaims(resolved.target.claims);
     if (mounted) apply();
   }
@@ -187,138 +187,20 @@ export function createRoomSession(
       if (queryError != null) fail(queryError);
     }
     const connect = options.connect ?? true;
-    setTarget(connect ? resolved.target : null);
+    loop.setTarget(connect ? resolved.target : null);
     if (rejoinWhenFresh && resolved.target && connect) {
       rejoinWhenFresh = false;
-      requestRejoin();
+      loop.rejoin();
     }
   }
 
-  // 2. The connection loop. Callers declare the desired target; the loop reconciles at the end of the current
-  // task, so a target set, cleared and set again within one task (StrictMode) causes one connect, and a
-  // disconnect waits for an in-flight connect.
-  let desired: Target | null = null;
-  let current: Target | null = null;
-  /** The connect to `current` threw: a renewal of it should connect again. */
-  let currentFailed = false;
-  let rejoinRequested = false;
-  /** The camera and microphone of a session that left for another room, for that room (keptDevices.ts). */
-  let kept: KeptDevices | undefined;
-  let running: Promise<void> | undefined;
-  let scheduled = false;
-  const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
-  const pending = () => rejoinRequested || !sameTarget(desired, current);
-
-  /** After LiveKit moved the session to another room (`RoomEvent.Moved`): the target it left, and the one it is in. */
-  let moved: { from: Target; to: Target } | undefined;
-  function setTarget(target: Target | null) {
-    // The details that joined the room left by a move are the moved-to room's, until new details arrive.
-    if (moved && target && sameTarget(target, moved.from)) target = moved.to;
-    else moved = undefined;
-    desired = target;
-    schedule();
-  }
-  const onMoved = () => {
-    const to = current && resolve((room.engine as unknown as { token?: string } | undefined)?.token, current.url).target;
-    if (current && to) [moved, current, desired] = [{ from: current, to }, to, to];
-    if (to) store.setTokenClaims(to.claims);
-  };
-
-  function requestRejoin() {
-    rejoinRequested = true;
-    schedule();
-  }
-
-  async function reconcile() {
-    while (pending()) {
-      if (rejoinRequested) {
-        rejoinRequested = false;
-        if (current !== null && room.state === ConnectionState.Disconnected) current = null;
-        continue;
-      }
-      if (current !== null && desired !== null && !currentFailed && sameSession(current, desired, room.localParticipant.permissions)) {
-        // A renewed token: remember it for the next join, and leave the live session alone.
-        current = desired;
-        store.setTokenClaims(desired.claims);
-        continue;
-      }
-      if (current !== null) {
-        current = null;
-        // For another room (a breakout room joined afresh, new details), the devices on go with the session.
-        if (room.state === ConnectionState.Connected && desired !== null) kept = await leaveKeepingDevices(room, store);
-        else if (room.state !== ConnectionState.Disconnected) await room.disconnect();
-        continue;
-      }
-      const target = desired!;
-      current = target;
-      currentFailed = false;
-      store.setTokenClaims(target.claims);
-      try {
-        if (joinSupport(room) === 'no') throw new RoomKitError('browser-unsupported', 'This browser has no WebRTC.');
-        // Asked to encrypt: join encrypted or not at all (a value createEncryption did not make has no setup).
-        if (init.e2ee) {
-          if (!encryption) throw new RoomKitError('encryption-unsupported', 'Pass e2ee={createEncryption()}.');
-          await encryption.ready(room, observeOnly, report);
-        }
-        await room.connect(target.url, target.token, joinOptions());
-      } catch (error) {
-        if (current === target) currentFailed = true;
-        // A failure of a connect nobody wants any more is not news (and what it kept goes on to the next one).
-        if (sameTarget(desired, target)) kept = stopKeptDevices(kept);
-        if (sameTarget(desired, target)) fail(error);
-        continue;
-      }
-      if (sameTarget(desired, target)) await publish();
-    }
-  }
-
-  const joinOptions = ({ connectOptions: given } = options) =>
-    managedRooms.has(room) ? { ...given, autoSubscribe: given?.autoSubscribe ?? false } : given;
-
-  /** Publishes what `audio` and `video` ask for and the grants allow; what it publishes stops when revoked. */
-  let enforcing: (() => void) | undefined;
-  let stopAwaiting: (() => void) | undefined; // stops waiting for the rights of a session that joined with none
-  const publish = () => publishAfterConnect().catch(fail);
-  async function publishAfterConnect() {
-    const { grants } = store.getState();
-    stopAwaiting?.();
-    // Joined with no rights (a waiting room): what was chosen publishes when the server grants them. A session that
-    // could already take part (a listener brought on stage) gets controls from a later grant, never an open microphone.
-    if (!(grants.canPublish || grants.canSubscribe || grants.canPublishData)) {
-      stopAwaiting = store.subscribe(() => void (store.getState().grants !== grants && room.state === ConnectionState.Connected && publish()));
-      return;
-    }
-    // Arrived from another room of this session: what was on there, nothing more (what was off stays off).
-    const arrived = kept;
-    kept = undefined;
-    const jobs: Promise<unknown>[] = arrived ? [publishKeptDevices(room, arrived, grants)] : [];
-    if (!arrived && options.audio && canPublishSource(grants, 'microphone')) jobs.push(room.localParticipant.setMicrophoneEnabled(true));
-    if (!arrived && options.video && canPublishSource(grants, 'camera')) jobs.push(room.localParticipant.setCameraEnabled(true));
-    if (jobs.length > 0 && mounted) enforcing ??= enforcePublishGrants(room);
-    const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
-  }
-
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => {
-      scheduled = false;
-      if (running) return;
-      running = reconcile()
-        .catch(fail)
-        .finally(() => {
-          running = undefined;
-          if (pending()) schedule();
-        });
-    }, 0);
-  }
+  // 2. The connection loop (connectionLoop.ts) joins, publishes, renews, leaves and follows moves.
+  const loop = createConnectionLoop(room, store, { choices: () => options, encryption: init.e2ee && (encryption || null), observeOnly, report, fail });
 
   // 3. Re-joining after a transient drop (connection queries only): at once with a token that is still good,
   // after the query's refetch with one about to expire, and only once the network is back.
   let joined = false;
   let stopWaiting: (() => void) | undefined;
-
   function rejoin() {
     const target = options.connect ?? true ? resolved.target : null;
     if (!query || !target) return;
@@ -334,7 +216,7 @@ export function createRoomSession(
     }
     const expiresAt = target.claims.expiresAt;
     if (expiresAt === undefined || expiresAt - Date.now() > REJOIN_FRESHNESS_MS) {
-      requestRejoin();
+      loop.rejoin();
     } else {
       rejoinWhenFresh = true;
       void query.refetch();
@@ -365,22 +247,18 @@ export function createRoomSession(
     mount() {
       mounted++;
       room.on(RoomEvent.Connected, onConnected).on(RoomEvent.Disconnected, onDisconnected);
-      if (RoomEvent.Moved) room.on(RoomEvent.Moved, onMoved);
-      // A breakout room's assignment or closing: the connection query answers where to be now.
-      const stopFollowing = followBreakouts(room, () => void query?.refetch());
+      if (RoomEvent.Moved) room.on(RoomEvent.Moved, loop.moved);
+      // What the app's features add to the session while it is mounted (sessionFeatures.ts).
+      const stopFeatures = sessionHooks.start?.(room, () => void query?.refetch());
       apply();
       return () => {
         mounted--;
-        stopFollowing();
-        if (RoomEvent.Moved) room.off(RoomEvent.Moved, onMoved);
+        stopFeatures?.();
+        if (RoomEvent.Moved) room.off(RoomEvent.Moved, loop.moved);
         room.off(RoomEvent.Connected, onConnected).off(RoomEvent.Disconnected, onDisconnected);
         stopWaiting?.();
         stopWaiting = undefined;
-        stopAwaiting?.();
-        enforcing?.();
-        enforcing = undefined;
-        kept = stopKeptDevices(kept);
-        setTarget(null);
+        loop.stop();
       };
     },
     retry() {
@@ -388,13 +266,8 @@ export function createRoomSession(
       if (query) {
         rejoinWhenFresh = true;
         void query.refetch();
-      } else requestRejoin();
+      } else loop.rejoin();
     },
-    async settled() {
-      while (scheduled || running) {
-        if (running) await running;
-        else await new Promise((r) => setTimeout(r, 0));
-      }
-    },
+    settled: () => loop.settled(),
   };
 }

@@ -1,4 +1,5 @@
-import { RoomEvent, type Room } from 'livekit-client';
+import type { Room } from 'livekit-client';
+import { movedTokens } from './connectionLoop.js';
 import type { ConnectionDetails } from './connectionResponse.js';
 import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
 
@@ -23,23 +24,6 @@ export function connectionOf(options: RoomSessionOptions): ConnectionDetails | u
   const token = details?.token ?? options.token;
   const url = details?.url ?? options.url;
   return token && url ? { token, url } : undefined;
-}
-
-/** The token LiveKit gave each session it moved to another room (MoveParticipant's `room_moved`), and that room. */
-const movedTokens = new WeakMap<Room, { room: string; token: string }>();
-
-/**
- * @internal Records, on each `RoomEvent.Moved` (livekit-client 2.12+), the token the server sent with the move, which
- * livekit-client keeps in its engine for its own reconnects. Returns the function that stops.
- */
-export function watchMoves(room: Room): () => void {
-  if (!RoomEvent.Moved) return () => {};
-  const onMoved = (name: string) => {
-    const token = (room.engine as unknown as { token?: string } | undefined)?.token;
-    if (token) movedTokens.set(room, { room: name, token });
-  };
-  room.on(RoomEvent.Moved, onMoved);
-  return () => void room.off(RoomEvent.Moved, onMoved);
 }
 
 /**

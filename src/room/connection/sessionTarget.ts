@@ -41,30 +41,16 @@ export function resolve(token: string | undefined, url: string | undefined): Res
   }
 }
 
-/** The rights the server can change in a live session (LiveKit's `ParticipantPermission`), as it last said them. */
-export interface LivePermission {
-  readonly canPublish: boolean;
-  readonly canSubscribe: boolean;
-  readonly canPublishData: boolean;
-}
-
-const LIVE_FIELDS = ['canPublish', 'canSubscribe', 'canPublishData'] as const;
-
 /**
  * True when two targets join the same session with the same rights: same URL, identity, name, metadata and
- * video grant, whatever their tokens' validity windows. A refreshed token is such a target: a renewal. So is a token
- * whose grants differ only in rights the server already gave this session live (`live`: a waiting room's admit, or
- * `UpdateParticipant`), as the token route answers once a guest was let in.
+ * video grant, whatever their tokens' validity windows. A refreshed token is such a target: a renewal. (A feature may
+ * say more targets renew a session: the waiting room's, whose admitted guest's next token carries the rights the
+ * server already gave live; see sessionFeatures.ts.)
  */
-export function sameSession(a: Target, b: Target, live?: LivePermission): boolean {
-  const { expiresAt: _ea, notBefore: _na, video: videoA, ...claimsA } = a.claims;
-  const { expiresAt: _eb, notBefore: _nb, video: videoB, ...claimsB } = b.claims;
-  if (a.url !== b.url || !sameValue(claimsA, claimsB)) return false;
-  if (sameValue(videoA, videoB)) return true;
-  if (!live) return false;
-  const rest = (video: typeof videoA) => Object.fromEntries(Object.entries(video).filter(([key]) => !(LIVE_FIELDS as readonly string[]).includes(key)));
-  // An absent flag is the media server's default: allowed.
-  return sameValue(rest(videoA), rest(videoB)) && LIVE_FIELDS.every((key) => (videoB[key] ?? true) === live[key]);
+export function sameSession(a: Target, b: Target): boolean {
+  const { expiresAt: _ea, notBefore: _na, ...claimsA } = a.claims;
+  const { expiresAt: _eb, notBefore: _nb, ...claimsB } = b.claims;
+  return a.url === b.url && sameValue(claimsA, claimsB);
 }
 
 /**

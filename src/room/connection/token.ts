@@ -67,8 +67,6 @@ function invalid(reason: string): RoomKitError {
 
 /** @internal A JSON object: not null, not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optionalString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const optionalBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const optionalSeconds = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v * 1000 : undefined;
 
@@ -76,11 +74,10 @@ function readVideoGrant(raw: unknown): TokenVideoGrant {
   if (raw === undefined || raw === null) return {};
   if (!isObject(raw)) throw invalid('the `video` grant is not an object');
   const grant: TokenVideoGrant = {};
-  const room = optionalString(raw.room);
-  if (room !== undefined) grant.room = room;
+  if (typeof raw.room === 'string') grant.room = raw.room;
   for (const key of ['roomJoin', 'canPublish', 'canSubscribe', 'canPublishData', 'hidden', 'roomAdmin', 'roomRecord'] as const) {
-    const value = optionalBool(raw[key]);
-    if (value !== undefined) grant[key] = value;
+    const value = raw[key];
+    if (typeof value === 'boolean') grant[key] = value;
   }
   if (Array.isArray(raw.canPublishSources)) {
     grant.canPublishSources = raw.canPublishSources
@@ -117,10 +114,8 @@ export function parseToken(token: string): TokenClaims {
   if (!isObject(head) || !isObject(c)) throw invalid('its header or payload is not an object');
   if (typeof c.sub !== 'string' || c.sub === '') throw invalid('it has no `sub` (participant identity) claim');
   const result: TokenClaims = { identity: c.sub, video: readVideoGrant(c.video) };
-  const name = optionalString(c.name);
-  if (name !== undefined) result.name = name;
-  const metadata = optionalString(c.metadata);
-  if (metadata !== undefined) result.metadata = metadata;
+  if (typeof c.name === 'string') result.name = c.name;
+  if (typeof c.metadata === 'string') result.metadata = c.metadata;
   const exp = optionalSeconds(c.exp);
   if (exp !== undefined) result.expiresAt = exp;
   const nbf = optionalSeconds(c.nbf);

@@ -49,22 +49,3 @@ export function canPublishSource(grants: Grants, source: TrackSourceName): boole
 export function canSendToTiles(grants: Grants): boolean {
   return grants.canPublishData && !grants.hidden;
 }
-
-/** Shallow equality for grants, so an unchanged value keeps its identity. */
-export function grantsEqual(a: Grants, b: Grants): boolean {
-  return (
-    a.canPublish === b.canPublish &&
-    a.canSubscribe === b.canSubscribe &&
-    a.canPublishData === b.canPublishData &&
-    a.hidden === b.hidden &&
-    a.roomAdmin === b.roomAdmin &&
-    a.roomRecord === b.roomRecord &&
-    arraysEqual(a.canPublishSources, b.canPublishSources)
-  );
-}
-
-function arraysEqual<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  return a.every((v, i) => v === b[i]);
-}

@@ -1,5 +1,5 @@
 import type { ConnectionQuality, Participant, Track, TrackPublication } from 'livekit-client';
-import { sameValue } from '../sameValue.js';
+import { keep, sameValue } from '../sameValue.js';
 
 /** One published track as the store sees it. Unchanged tracks keep their object identity. */
 export interface TrackState {
@@ -67,20 +67,10 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 function readTrack(publication: TrackPublication, isLocal: boolean, prev: TrackState | undefined): TrackState {
-  const muted = publication.isMuted;
   const track = publication.track;
   const subscribed = isLocal ? track !== undefined : publication.isSubscribed;
-  if (
-    prev &&
-    prev.publication === publication &&
-    prev.source === publication.source &&
-    prev.muted === muted &&
-    prev.track === track &&
-    prev.subscribed === subscribed
-  ) {
-    return prev;
-  }
-  return { sid: publication.trackSid, source: publication.source, kind: publication.kind, muted, subscribed, publication, track };
+  const { trackSid: sid, source, kind, isMuted: muted } = publication;
+  return keep(prev, { sid, source, kind, muted, subscribed, publication, track });
 }
 
 function readTracks(participant: Participant, prev: ParticipantState | undefined): readonly TrackState[] {
@@ -112,40 +102,20 @@ export function readParticipant(
   const permissions = participant.permissions;
   const canPublish = permissions?.canPublish ?? true;
   const waiting = permissions !== undefined && !hidden && !permissions.canPublish && !permissions.canSubscribe && !permissions.canPublishData;
-  const tracks = readTracks(participant, prev);
-  const kind = kindOf(participant);
-  if (
-    prev &&
-    prev.participant === participant &&
-    prev.identity === identity &&
-    prev.sid === participant.sid &&
-    prev.name === name &&
-    prev.metadata === participant.metadata &&
-    sameValue(prev.attributes, attributes) &&
-    prev.kind === kind &&
-    prev.isSpeaking === participant.isSpeaking &&
-    prev.connectionQuality === participant.connectionQuality &&
-    prev.hidden === hidden &&
-    prev.canPublish === canPublish &&
-    prev.waiting === waiting &&
-    prev.tracks === tracks
-  ) {
-    return prev;
-  }
-  return {
+  return keep(prev, {
     identity,
     sid: participant.sid,
     name,
     metadata: participant.metadata,
     attributes: prev && sameValue(prev.attributes, attributes) ? prev.attributes : { ...attributes },
     isLocal: participant.isLocal,
-    kind,
+    kind: kindOf(participant),
     isSpeaking: participant.isSpeaking,
     connectionQuality: participant.connectionQuality,
     hidden,
     canPublish,
     waiting,
-    tracks,
+    tracks: readTracks(participant, prev),
     participant,
-  };
+  });
 }

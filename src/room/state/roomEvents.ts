@@ -2,6 +2,9 @@ import { RoomEvent, type DisconnectReason, type Participant, type Room } from 'l
 
 /** Room events that change one participant; the participant is the handler's argument at `index`. */
 const PARTICIPANT_EVENTS: ReadonlyArray<readonly [RoomEvent, number]> = [
+  [RoomEvent.ParticipantConnected, 0],
+  [RoomEvent.ParticipantDisconnected, 0],
+  [RoomEvent.ParticipantPermissionsChanged, 1],
   [RoomEvent.TrackPublished, 1],
   [RoomEvent.TrackUnpublished, 1],
   [RoomEvent.TrackSubscribed, 2],
@@ -63,9 +66,6 @@ export function attachRoomEvents(room: Room, mark: RoomEventMarks): () => void {
   }
   for (const event of RESYNC_EVENTS) on(event, () => mark.all());
   for (const event of ROOM_EVENTS) on(event, () => mark.room());
-  on(RoomEvent.ParticipantConnected, (participant: Participant) => mark.participant(participant));
-  on(RoomEvent.ParticipantDisconnected, (participant: Participant) => mark.participant(participant));
-  on(RoomEvent.ParticipantPermissionsChanged, (_prev: unknown, participant: Participant) => mark.participant(participant));
   on(RoomEvent.ActiveSpeakersChanged, (speakers: Participant[]) => mark.speakers(speakers));
   on(RoomEvent.Disconnected, (reason?: DisconnectReason) => mark.disconnected(reason));
   on(RoomEvent.Connected, () => mark.connected());

@@ -1,9 +1,10 @@
 import { ConnectionQuality, ConnectionState, type DisconnectReason, type Participant, type Room } from 'livekit-client';
-import { computeGrants, DEFAULT_GRANTS, grantsEqual, type Grants } from './grants.js';
+import { computeGrants, DEFAULT_GRANTS, type Grants } from './grants.js';
 import { readParticipant, sameItems, type ParticipantState } from './participantState.js';
 import { attachRoomEvents } from './roomEvents.js';
 import type { RoomKitError } from '../RoomKitError.js';
 import type { TokenClaims } from '../connection/token.js';
+import { keep, sameValue } from '../sameValue.js';
 
 export type { ParticipantKindName, ParticipantState, TrackState } from './participantState.js';
 
@@ -108,7 +109,8 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       tokenClaims === undefined && permissions === undefined
         ? DEFAULT_GRANTS
         : computeGrants(tokenClaims?.video, permissions);
-    return prev && grantsEqual(prev, next) ? prev : next;
+    // Plain data: an unchanged value keeps its identity.
+    return prev && sameValue(prev, next) ? prev : next;
   }
 
   /** Re-reads what is dirty. Returns true when anything observable changed. */
@@ -176,14 +178,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     const speakers = room.activeSpeakers.map((p) => p.identity || local.identity);
     const activeSpeakers = prevState && sameItems(prevState.activeSpeakers, speakers) ? prevState.activeSpeakers : speakers;
     const grants = computeGrantsNow(prevState?.grants);
-    const isRecording = room.isRecording;
-    const info: RoomInfo =
-      prevState &&
-      prevState.info.name === room.name &&
-      prevState.info.metadata === room.metadata &&
-      prevState.info.isRecording === isRecording
-        ? prevState.info
-        : { name: room.name, metadata: room.metadata, isRecording };
+    const info = keep(prevState?.info, { name: room.name, metadata: room.metadata, isRecording: room.isRecording });
 
     const next: RoomState = {
       connectionState: room.state,
@@ -198,14 +193,11 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       canPlaybackAudio: room.canPlaybackAudio,
       switchingRooms,
     };
-    const same =
-      prevState !== undefined &&
-      (Object.keys(next) as (keyof RoomState)[]).every((key) => next[key] === prevState[key]);
-    if (!same) state = next;
+    state = keep(prevState, next);
     dirty.clear();
     dirtyAll = false;
     dirtyRoom = false;
-    return !same || participantsChanged;
+    return state !== prevState || participantsChanged;
   }
 
   // Set when a change was applied that listeners have not heard of yet. getState() may apply changes

@@ -1,9 +1,13 @@
 import { ConnectionState, DisconnectReason } from 'livekit-client';
 import { useMemo } from 'react';
-import { useRoomStore } from '../RoomContext.js';
-import type { ParticipantState, RoomStore } from '../state/roomStore.js';
-import type { RoomHookOptions } from '../useRoom.js';
-import { shallowArrayEqual, useStoreValue } from '../useStoreValue.js';
+import { useRoomStore } from '../room/RoomContext.js';
+import type { ParticipantState, RoomStore } from '../room/state/roomStore.js';
+import type { RoomHookOptions } from '../room/useRoom.js';
+import { shallowArrayEqual, useStoreValue } from '../room/useStoreValue.js';
+import { addWaitingRoomToSessions } from './waitingSession.js';
+
+// Every module that shows the waiting room imports this one: the sessions of those apps wait for a guest's rights.
+addWaitingRoomToSessions();
 
 /**
  * The participant attribute the room actions route sets to `denied` on someone it turns away from the waiting room,

@@ -1,36 +1,39 @@
+/**
+ * The room switch that keeps the devices: a part of the session (sessionFeatures.ts) added by the modules an app
+ * switches rooms or turns devices on and off with (breakout rooms' `breakoutFollow.ts`, the toggles' `switchTrack.ts`).
+ * Without it a session leaving for another room disconnects as it does when it ends, and joins the next room as it
+ * joined the first (`audio`, `video`).
+ */
 import { Track, type LocalTrack, type Room } from 'livekit-client';
-import { canPublishSource, type Grants } from '../state/grants.js';
-import type { RoomStore } from '../state/roomStore.js';
-
-/** The camera and microphone a session had on when it left one room for another, still open. */
-export interface KeptDevices {
-  readonly tracks: readonly LocalTrack[];
-}
+import { canPublishSource, type Grants } from '../../room/state/grants.js';
+import { sessionHooks, type Carried } from '../../room/connection/sessionFeatures.js';
 
 const KEPT_SOURCES: readonly Track.Source[] = [Track.Source.Camera, Track.Source.Microphone];
 
 /**
  * Leaves `room` for another room of the same session (a breakout room joined afresh, a room switch): the camera and
  * microphone it publishes stay open (`disconnect(false)`), so the next room gets the same devices with no second
- * permission prompt, and a device the person had turned off stays off. The store says the session is switching rooms
- * until the next room is joined, so the page reads "Connecting…", never "Disconnected", in between.
+ * permission prompt, and a device the person had turned off stays off.
  */
-export async function leaveKeepingDevices(room: Room, store: RoomStore): Promise<KeptDevices> {
+export async function leaveKeepingDevices(room: Room): Promise<Carried> {
   const tracks = [...room.localParticipant.trackPublications.values()]
     .filter((publication) => KEPT_SOURCES.includes(publication.source))
     .map((publication) => publication.track)
     .filter((track): track is LocalTrack => track !== undefined && track.mediaStreamTrack.readyState === 'live');
-  store.setSwitchingRooms();
   await room.disconnect(false);
-  return { tracks };
+  return {
+    publish: (next, grants) => publishKeptDevices(next, tracks, grants),
+    // Nobody will publish them (the session ended, or the next room refused it): no camera light outside a meeting.
+    stop: () => tracks.forEach((track) => track.stop()),
+  };
 }
 
 /**
  * Publishes in `room` the kept tracks its grants allow, muted ones muted; stops the others. Resolves once all are
  * published; rejects with the first failure (the tracks that failed are stopped).
  */
-export async function publishKeptDevices(room: Room, kept: KeptDevices, grants: Grants): Promise<void> {
-  const jobs = kept.tracks.map(async (track) => {
+async function publishKeptDevices(room: Room, tracks: readonly LocalTrack[], grants: Grants): Promise<void> {
+  const jobs = tracks.map(async (track) => {
     if (!canPublishSource(grants, track.source === Track.Source.Camera ? 'camera' : 'microphone')) return track.stop();
     try {
       await room.localParticipant.publishTrack(track);
@@ -43,11 +46,7 @@ export async function publishKeptDevices(room: Room, kept: KeptDevices, grants: 
   if (failure) throw failure.reason;
 }
 
-/**
- * Stops kept tracks nobody will publish (the session ended, or the next room refused it: no camera light outside a
- * meeting). Returns undefined, the value of no kept devices.
- */
-export function stopKeptDevices(kept: KeptDevices | undefined): undefined {
-  kept?.tracks.forEach((track) => track.stop());
-  return undefined;
+/** @internal Adds the room switch that keeps the devices to every session (once). */
+export function keepDevicesAcrossRooms(): void {
+  sessionHooks.leave = leaveKeepingDevices;
 }

@@ -1,5 +1,12 @@
+/**
+ * The breakout rooms' part of the session (sessionFeatures.ts), added by the modules an app shows breakout rooms with
+ * (`useBreakout.ts`, so `useBreakout`, `BreakoutStatus` and the prefabs; `BreakoutRooms.tsx`, the host panel). A move by
+ * LiveKit itself (MoveParticipant) needs none of it: every session follows that (connectionLoop.ts).
+ */
 import { RoomEvent, type Participant, type Room } from 'livekit-client';
-import { BREAKOUT_ATTRIBUTE, parseBreakoutMetadata } from './breakoutWire.js';
+import { BREAKOUT_ATTRIBUTE, parseBreakoutMetadata } from '../room/connection/breakoutWire.js';
+import { sessionHooks } from '../room/connection/sessionFeatures.js';
+import { keepDevicesAcrossRooms } from '../media/devices/keptDevices.js';
 
 /**
  * @internal Follows a meeting's breakout rooms where the server does not move the session itself: calls `ask` (the
@@ -34,4 +41,13 @@ export function followBreakouts(room: Room, ask: () => void): () => void {
     room.off(RoomEvent.ParticipantAttributesChanged, onAttributes).off(RoomEvent.RoomMetadataChanged, onRoom).off(RoomEvent.Connected, onRoom);
     if (RoomEvent.Moved) room.off(RoomEvent.Moved, onRoom);
   };
+}
+
+/**
+ * @internal Adds breakout rooms to every session (once): it follows its breakout room assignments and closings, and
+ * takes the devices that were on from room to room.
+ */
+export function addBreakoutsToSessions(): void {
+  sessionHooks.start = followBreakouts;
+  keepDevicesAcrossRooms();
 }
