@@ -71,7 +71,8 @@ async function explainFailure(): Promise<string> {
         return out;
       })
       .catch(() => []);
-    lines.push(`--- ${name} (${page.engine}): ${client}`, ...videos, ...inbound);
+    const visibility = await page.page.evaluate(() => document.visibilityState).catch(() => '?');
+    lines.push(`--- ${name} (${page.engine}, page ${visibility}): ${client}`, ...videos, ...inbound);
   }
   for (const r of demo.media?.rooms() ?? []) {
     if (!r.name.startsWith(`${room}-`)) continue;
@@ -173,12 +174,12 @@ const chatTexts = (page: EnginePage) => page.page.evaluate(() => [...document.qu
 
 /**
  * Who joins first matters: the first page receives the second one's tracks through a renegotiation, the second
- * receives the first one's as it joins. Firefox with Firefox is not here yet: the first Firefox page never decodes
- * the second one's camera (see the note on issue 52); Chromium with Chromium is demo.e2e.test.ts.
+ * receives the first one's as it joins. Chromium with Chromium is demo.e2e.test.ts.
  */
 const PAIRS: ReadonlyArray<readonly [EngineName, EngineName]> = [
   ['firefox', 'chromium'],
   ['chromium', 'firefox'],
+  ['firefox', 'firefox'],
 ];
 
 describe.each(PAIRS)('%s with %s', (first, second) => {

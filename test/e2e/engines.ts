@@ -53,25 +53,41 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** Starts `name`'s browser, headless, with fake media. */
+async function launch(name: EngineName, profile: string): Promise<Browser> {
+  return name === 'firefox'
+    ? puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profile, extraPrefsFirefox: { ...FIREFOX_PREFS } })
+    : puppeteer.launch({
+        browser: 'chrome',
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        userDataDir: profile,
+        args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+      });
+}
+
+/**
+ * Starts `name`'s browser, headless, with fake media. Each person in Firefox gets a Firefox of their own: headless
+ * Firefox shows one page at a time, the others are `document.hidden`, and livekit-client's adaptive stream rightly
+ * stops the video of a hidden page (the first of two Firefox pages in one browser never received the other's
+ * camera). Headless Chromium keeps every page visible, so its people share one browser, each in its own context.
+ */
 export async function launchEngine(name: EngineName): Promise<Engine> {
-  const profile = await mkdtemp(join(tmpdir(), `roomkit-e2e-${name}-`));
-  const browser: Browser =
-    name === 'firefox'
-      ? await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profile, extraPrefsFirefox: { ...FIREFOX_PREFS } })
-      : await puppeteer.launch({
-          browser: 'chrome',
-          executablePath: CHROMIUM_PATH,
-          headless: true,
-          userDataDir: profile,
-          args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
-        });
+  const profiles: string[] = [];
+  const browsers: Browser[] = [];
+  const start = async () => {
+    const profile = await mkdtemp(join(tmpdir(), `roomkit-e2e-${name}-`));
+    profiles.push(profile);
+    const browser = await launch(name, profile);
+    browsers.push(browser);
+    return browser;
+  };
+  const shared = name === 'chromium' ? await start() : undefined;
   const logs: string[] = [];
-  const pages = new Set<Page>();
   return {
     name,
     logs,
     async newPage(person) {
+      const browser = shared ?? (await start());
       // a context of its own: no storage shared with the engine's other people
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
@@ -82,19 +98,21 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
         if ((message.type() as string) !== 'timeStamp') logs.push(`[${name}:${person}:${message.type()}] ${message.text()}`);
       });
       page.on('pageerror', (error) => logs.push(`[${name}:${person}:pageerror] ${String(error)}`));
-      pages.add(page);
       return {
         engine: name,
         page,
         async close() {
-          pages.delete(page);
           await context.close().catch(() => {});
+          if (!shared) {
+            browsers.splice(browsers.indexOf(browser), 1);
+            await browser.close();
+          }
         },
       };
     },
     async close() {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
+      for (const browser of browsers.splice(0)) await browser.close();
+      for (const profile of profiles.splice(0)) await rm(profile, { recursive: true, force: true });
     },
   };
 }
