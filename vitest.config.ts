@@ -214,6 +214,21 @@ export default defineConfig({
         },
       },
       {
+        // WebKit (Debian's WebKitGTK, test/webkit/webkit.ts): every story's play function and axe on the built
+        // Storybook, and the demo's PreJoin. Needs `npm run build-storybook` and `npm run build` first.
+        extends: true,
+        test: {
+          name: 'webkit',
+          environment: 'node',
+          include: ['test/webkit/**/*.webkit.test.ts'],
+          // Larger than a story's own bound (60 s, as the Chromium story tests' HANG_MS) plus the driver's round trips.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          expect: { poll: WAIT },
+          fileParallelism: false,
+        },
+      },
+      {
         // Real Chromium against the dev media server; one browser at a time. Run through test/e2e/netns.sh.
         extends: true,
         test: {

@@ -5,6 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, MediaDeviceSelect, PreJoin, RoomProvider, TrackToggle, USER_CHOICES_STORAGE_KEY } from '@roomkit/react';
 import { createTestRoom, type TestRoom, type TestRoomInit } from '@roomkit/react/testing';
 import '@roomkit/react/styles.css';
+import { expectOffered } from './engineSupport';
 
 /** Device problems, remembered choices and the speaker select, in a simulated room whose browser can refuse devices. */
 interface DeviceArgs {
@@ -141,7 +142,7 @@ export const SavedCameraMissing: Story = {
   },
 };
 
-/** The control bar's device selects, with the speaker (this browser can choose the audio output). */
+/** The control bar's device selects, with the speaker where this browser can choose the audio output (not WebKitGTK). */
 export const SpeakerSelect: Story = {
   render: ({ init }) => (
     <DeviceRoom init={init}>
@@ -150,8 +151,10 @@ export const SpeakerSelect: Story = {
   ),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const speaker = c.getByLabelText('Choose speaker');
-    await waitFor(() => expect(within(speaker).getAllByRole('option')).toHaveLength(2));
+    await waitFor(() => expect(c.getByLabelText('Choose microphone')).toBeVisible());
+    const speaker = c.queryByLabelText('Choose speaker');
+    await expectOffered('speakerSelection', speaker);
+    if (speaker) await waitFor(() => expect(within(speaker).getAllByRole('option')).toHaveLength(2));
   },
 };
 

@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ControlBar, PictureInPictureView, usePinned } from '@roomkit/react';
 import '@roomkit/react/styles.css';
 import { defaultRoomArgs, roomArgTypes, withRoom, type RoomArgs } from '../.storybook/roomDecorator';
+import { expectOffered, offers } from './engineSupport';
 
 /**
  * What this story's browser offers: its own (`real`), nothing, only the video element's picture-in-picture, or a
@@ -34,6 +35,11 @@ function SimulatedBrowser({ browser, children }: { browser: Browser; children: R
     };
     Object.defineProperty(window, 'documentPictureInPicture', { value: browser === 'framed' ? { requestWindow } : undefined, configurable: true });
     if (browser === 'none') Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', { value: undefined, configurable: true });
+    // A browser with the video element's picture-in-picture, in one that has none (WebKitGTK): it opens nothing here.
+    if (browser === 'video' && !original) {
+      const requestPictureInPicture = () => Promise.reject(new DOMException('Simulated: no window opens in this story', 'NotAllowedError'));
+      Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', { value: requestPictureInPicture, configurable: true });
+    }
     return original;
   });
   useEffect(
@@ -41,6 +47,7 @@ function SimulatedBrowser({ browser, children }: { browser: Browser; children: R
       if (browser === 'real') return;
       delete (window as { documentPictureInPicture?: unknown }).documentPictureInPicture;
       if (browser === 'none' && saved) Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', saved);
+      if (browser === 'video' && !saved) delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
     },
     [browser, saved],
   );
@@ -72,10 +79,16 @@ type Story = StoryObj<typeof meta>;
 
 const toggle = (canvas: HTMLElement) => within(canvas).getByRole('button', { name: 'Picture-in-picture' });
 
-/** This browser's own support (Chromium has Document Picture-in-Picture): the toggle, not pressed, reachable by keyboard. */
+/**
+ * This browser's own support: Chromium has Document Picture-in-Picture, so the toggle, not pressed, reachable by
+ * keyboard; WebKitGTK has no picture-in-picture at all, so no toggle.
+ */
 export const ButtonIdle: Story = {
   play: async ({ canvasElement }) => {
-    const button = await waitFor(() => toggle(canvasElement));
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Leave' })).toBeVisible());
+    await expectOffered('pictureInPicture', within(canvasElement).queryByRole('button', { name: 'Picture-in-picture' }));
+    if (!offers('pictureInPicture')) return;
+    const button = toggle(canvasElement);
     await expect(button).toHaveAttribute('aria-pressed', 'false');
     await expect(button).not.toHaveAttribute('aria-disabled');
     button.focus();

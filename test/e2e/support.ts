@@ -56,10 +56,15 @@ export async function buildPage(): Promise<string> {
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
-/** Serves a directory on 127.0.0.1 (a secure context for getUserMedia). */
-export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves a directory on 127.0.0.1 (a secure context for getUserMedia), and `pages` (path to HTML) beside it. */
+export async function serveStatic(root: string, pages: Readonly<Record<string, string>> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const page = pages[path];
+    if (page !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      return;
+    }
     const file = normalize(join(root, path === '/' ? 'index.html' : path));
     if (!file.startsWith(root)) {
       res.writeHead(403).end();
