@@ -1,7 +1,13 @@
 import type { Room } from 'livekit-client';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
 import { RoomKitError } from './RoomKitError.js';
 import { getRoomStore, type RoomStore } from './state/roomStore.js';
+
+/**
+ * @internal A layout effect in the browser, a plain effect on the server (where layout effects warn). Here, with the
+ * provider's contexts, as `RoomProvider` uses it.
+ */
+export const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** @internal The provider's room store. */
 export const RoomStoreContext = createContext<RoomStore | null>(null);
@@ -18,6 +24,13 @@ export function useRoomStore(hookName: string, room?: Room): RoomStore {
   }
   return fromContext;
 }
+
+/**
+ * @internal The provider's label overrides, a `Partial<RoomKitLabels>` (only those: apps that render no RoomKit
+ * component do not pull in the defaults, which `useLabels` in ui/labels.ts merges). Here, beside the provider's
+ * other contexts, so that `RoomProvider` imports nothing of the labels module (which imports this one).
+ */
+export const LabelsContext = createContext<object | undefined>(undefined);
 
 /** @internal The meeting's name as the app names it (RoomProvider's `meetingName`, else the room its connection asked for). */
 export const MeetingNameContext = createContext<string | undefined>(undefined);

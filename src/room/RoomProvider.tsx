@@ -3,10 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
 import { setRemembersChoices } from './rememberFlag.js';
 import { sessionConnections, sessionRetries } from './connection/sessionConnections.js';
-import { MeetingNameContext, RoomStoreContext } from './RoomContext.js';
-import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
+import { LabelsContext, MeetingNameContext, RoomStoreContext, useIsoLayoutEffect } from './RoomContext.js';
+import type { RoomKitLabels } from '../ui/labels.js';
 import { askedRoom } from './meetingName.js';
-import { useIsoLayoutEffect } from '../ui/useElementSize.js';
 
 export type { ConnectionQueryState } from './connection/session.js';
 

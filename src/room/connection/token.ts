@@ -35,7 +35,8 @@ export interface TokenClaims {
 /** @internal An API key, `lk_<id>.<secret>`, alone: what a token or header holds (inside a text: apiKeys.ts, same shape). */
 export const API_KEY_SHAPE = /^(?:bearer\s+)?lk_[A-Za-z0-9_-]+\.[^.\s]+$/i;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
-const SOURCES: readonly TrackSourceName[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'];
+/** @internal Every media source name a grant may list. */
+export const SOURCES: readonly string[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'] satisfies TrackSourceName[];
 
 /** True when `value` looks like a Room API key (`lk_<id>.<secret>`), which must never reach a browser. */
 export function looksLikeApiKey(value: string): boolean {
@@ -82,7 +83,7 @@ function readVideoGrant(raw: unknown): TokenVideoGrant {
   if (Array.isArray(raw.canPublishSources)) {
     grant.canPublishSources = raw.canPublishSources
       .map((s) => (typeof s === 'string' ? s.toLowerCase() : s))
-      .filter((s): s is TrackSourceName => SOURCES.includes(s as TrackSourceName));
+      .filter((s): s is TrackSourceName => SOURCES.includes(s));
   }
   return grant;
 }

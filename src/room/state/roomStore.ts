@@ -1,4 +1,4 @@
-import { ConnectionQuality, ConnectionState, type DisconnectReason, type Participant, type Room } from 'livekit-client';
+import type { ConnectionState, DisconnectReason, Participant, Room } from 'livekit-client';
 import { computeGrants, DEFAULT_GRANTS, type Grants } from './grants.js';
 import { readParticipant, sameItems, type ParticipantState } from './participantState.js';
 import { attachRoomEvents } from './roomEvents.js';
@@ -84,8 +84,8 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   let disconnectReason: DisconnectReason | undefined;
   let switchingRooms = false;
   let state: RoomState | undefined;
-  let remoteList: readonly ParticipantState[] = [];
-  let remoteListFor: { identities: readonly string[]; states: readonly ParticipantState[] } | undefined;
+  /** The last list `getRemoteParticipants()` returned. */
+  let remoteList: readonly ParticipantState[] | undefined;
   let detach: (() => void) | undefined;
 
   // Pending work: identities to re-read, or everything.
@@ -291,10 +291,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     getRemoteParticipants() {
       const { remoteIdentities } = store.getState();
       const states = remoteIdentities.map((id) => participants.get(id)!);
-      if (remoteListFor && sameItems(remoteListFor.states, states)) return remoteList;
-      remoteListFor = { identities: remoteIdentities, states };
-      remoteList = states;
-      return remoteList;
+      return remoteList && sameItems(remoteList, states) ? remoteList : (remoteList = states);
     },
     setTokenClaims(claims) {
       if (claims === tokenClaims) return;
@@ -328,4 +325,3 @@ export function getRoomStore(room: Room): RoomStore {
   return store;
 }
 
-export { ConnectionQuality, ConnectionState };
