@@ -1,6 +1,8 @@
 import type { Room } from 'livekit-client';
 import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
 import { RoomKitError } from './RoomKitError.js';
+import { providedSessions } from './connection/sessionConnections.js';
+import { askedRoom } from './meetingName.js';
 import { getRoomStore, type RoomStore } from './state/roomStore.js';
 
 /**
@@ -32,10 +34,14 @@ export function useRoomStore(hookName: string, room?: Room): RoomStore {
  */
 export const LabelsContext = createContext<object | undefined>(undefined);
 
-/** @internal The meeting's name as the app names it (RoomProvider's `meetingName`, else the room its connection asked for). */
+/** @internal RoomProvider's `meetingName`, when it gives one (see {@link useMeetingName}). */
 export const MeetingNameContext = createContext<string | undefined>(undefined);
 
-/** @internal The meeting's name as the app names it, if it names it (see {@link MeetingNameContext}). */
-export function useMeetingName(): string | undefined {
-  return useContext(MeetingNameContext);
+/**
+ * @internal The meeting's name as the app names it, if it names it: RoomProvider's `meetingName`, else the room the
+ * connection query of `room`'s provider asked for (`useConnection`'s `body.room` or `key.room`). The default is
+ * looked up here, by the waiting room's words that show it, so a provider carries none of it.
+ */
+export function useMeetingName(room: Room): string | undefined {
+  return useContext(MeetingNameContext) ?? askedRoom(providedSessions.get(room)?.props.connection);
 }

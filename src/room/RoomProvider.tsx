@@ -4,7 +4,6 @@ import { createRoomSession, type RoomSessionOptions } from './connection/session
 import { providedSessions, type ProvidedSession } from './connection/sessionConnections.js';
 import { LabelsContext, MeetingNameContext, RoomStoreContext, useIsoLayoutEffect } from './RoomContext.js';
 import type { RoomKitLabels } from '../ui/labels.js';
-import { askedRoom } from './meetingName.js';
 
 export type { ConnectionQueryState } from './connection/session.js';
 
@@ -89,10 +88,9 @@ export function RoomProvider(props: RoomProviderProps) {
   });
   useEffect(() => session.mount(), [session]);
 
-  const meetingName = props.meetingName ?? askedRoom(props.connection);
   return (
     <RoomStoreContext.Provider value={session.store}>
-      <MeetingNameContext.Provider value={meetingName}>
+      <MeetingNameContext.Provider value={props.meetingName}>
         <LabelsContext.Provider value={props.labels}>{props.children}</LabelsContext.Provider>
       </MeetingNameContext.Provider>
     </RoomStoreContext.Provider>

@@ -63,7 +63,7 @@ const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** True when both arrays hold the same items (by identity) in the same order. */
 export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
+  return a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
 }
 
 function readTrack(publication: TrackPublication, isLocal: boolean, prev: TrackState | undefined): TrackState {
