@@ -4,7 +4,9 @@
  *
  * - `dist/styles.css`: the union, every sheet of `src/styles.css` in its order, one self-contained file (an app's
  *   bundler, PostCSS or a plain `<link>` reads it without resolving imports);
- * - `dist/styles/<name>.css`: each of those sheets alone (`@roomkit/react/styles/chat.css`);
+ * - `dist/styles/<name>.css`: each of those sheets alone (`@roomkit/react/styles/chat.css`), its rules without
+ *   their comments (`sheetCss`): the union carries the same rules with every comment, and a second commented copy of
+ *   every rule was 3 kB of the packed tarball's 300 (issue 53);
  * - `dist/audio-room.css`, `dist/agent.css`: the room kinds' own sheets, as before.
  *
  * `tsx scripts/stylesheets.ts [outDir]` writes them (the `build` script; `outDir` defaults to `dist`).
@@ -63,11 +65,25 @@ export function unionCss(): string {
   return `${HEADER.replace('{sheets}', sheets.map(sheetName).join(', '))}@layer roomkit {\n${bodies.join('\n\n')}\n}\n`;
 }
 
+/**
+ * A sheet as `dist/styles/<name>.css` ships it: a header naming it, then its `@layer roomkit` block with the comments
+ * left out (the same rules, in the same order; whitespace-only lines dropped). `styles.css` keeps the comments.
+ */
+export function sheetCss(file: string): string {
+  const rules = layerBody(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+  return `/* @roomkit/react/styles/${sheetName(file)}.css: RoomKit's ${sheetName(file)} sheet. Its comments are in @roomkit/react/styles.css. */\n@layer roomkit {\n${rules}\n}\n`;
+}
+
 /** Writes the stylesheets into `outDir`. */
 export function writeStylesheets(outDir: string): void {
   mkdirSync(join(outDir, 'styles'), { recursive: true });
   writeFileSync(join(outDir, 'styles.css'), unionCss());
-  for (const file of unionSheets()) writeFileSync(join(outDir, 'styles', `${sheetName(file)}.css`), readFileSync(resolve(root, file)));
+  for (const file of unionSheets()) writeFileSync(join(outDir, 'styles', `${sheetName(file)}.css`), sheetCss(file));
   for (const file of ROOM_KIND_SHEETS) writeFileSync(join(outDir, basename(file)), readFileSync(resolve(root, file)));
 }
 

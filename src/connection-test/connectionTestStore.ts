@@ -19,7 +19,7 @@ import type {
 } from './connectionTestTypes.js';
 import { canPublishSource, computeGrants, type Grants } from '../room/state/grants.js';
 import { RoomKitError } from '../room/RoomKitError.js';
-import { connectionOf, sessionConnections } from '../room/connection/sessionConnections.js';
+import { connectionOf, providedSessions } from '../room/connection/sessionConnections.js';
 import { toDeviceError } from '../media/devices/toDeviceError.js';
 import { toRoomKitError } from '../room/toRoomKitError.js';
 import { validateMediaUrl, validateToken } from '../room/connection/token.js';
@@ -117,7 +117,7 @@ export function createConnectionTest(room?: Room): ConnectionTestStore {
         if (controller !== run) return;
         set({ state: 'running', steps: result.steps.map((s) => (s.id === step.id ? step : s)) });
       };
-      const provided = room ? sessionConnections.get(room) : undefined;
+      const provided = room ? providedSessions.get(room)?.props : undefined;
       const given = options.connection ?? (provided ? connectionOf(provided) : undefined);
       const simulated = room ? connectionTestDrivers.get(room) : undefined;
       const driver = simulated ? Promise.resolve(simulated) : loadRunner();

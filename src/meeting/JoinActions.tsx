@@ -1,5 +1,5 @@
 import { LeaveButton } from '../room/LeaveButton.js';
-import { connectionOf, sessionConnections, sessionRetries } from '../room/connection/sessionConnections.js';
+import { connectionOf, providedSessions } from '../room/connection/sessionConnections.js';
 import { useRoom } from '../room/useRoom.js';
 import { useLabels, type RoomKitLabels } from '../ui/labels.js';
 import { defaultWaitingLabels } from '../people/index.js';
@@ -25,9 +25,10 @@ export function JoinActions({
 }) {
   const room = useRoom();
   const labels = useLabels(overrides, WAITING_DEFAULTS);
-  const retry = sessionRetries.get(room);
+  const provided = providedSessions.get(room);
+  const retry = provided?.session.retry;
   // Only a provider that joins can join again: a connection query (fetched again) or details to connect with.
-  const given = sessionConnections.get(room);
+  const given = provided?.props;
   const joins = !!given && !!((given.connection as { refetch?: unknown } | null | undefined)?.refetch || connectionOf(given));
   const canRetry = failed && retry !== undefined && joins;
   if (waiting) {

@@ -26,7 +26,7 @@ export function useWaitingConnection(given: CommonLabels & Partial<WaitingLabels
   const store = useRoomStore(name);
   const waiting = useStoreValue(store.subscribe, () => waitingOf(store));
   const denied = useStoreValue(store.subscribe, () => deniedOf(store));
-  const meeting = useMeetingName();
+  const meeting = useMeetingName(store.room);
   if (waiting) return { ...connection, inSession: false, text: labels.waitingForHost(meeting ?? ''), waiting };
   if (denied && connection.state === ConnectionState.Disconnected) return { ...connection, text: labels.waitingDenied, waiting };
   return { ...connection, waiting };

@@ -146,10 +146,11 @@ export interface RoomKitErrorOptions {
  */
 export class RoomKitError extends Error {
   override readonly name = 'RoomKitError';
+  // Declared only: the constructor sets both (no class field that first defines them undefined).
   /** A stable, machine-readable code. */
-  readonly code: RoomKitErrorCode;
+  declare readonly code: RoomKitErrorCode;
   /** Structured data about the failure, if any. */
-  readonly details: unknown;
+  declare readonly details: unknown;
 
   constructor(code: RoomKitErrorCode, message: string, options: RoomKitErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

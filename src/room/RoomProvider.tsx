@@ -1,12 +1,9 @@
 import type { Room, RoomOptions } from 'livekit-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoomSession, type RoomSessionOptions } from './connection/session.js';
-import { setRemembersChoices } from './rememberFlag.js';
-import { sessionConnections, sessionRetries } from './connection/sessionConnections.js';
-import { MeetingNameContext, RoomStoreContext } from './RoomContext.js';
-import { LabelsContext, type RoomKitLabels } from '../ui/labels.js';
-import { askedRoom } from './meetingName.js';
-import { useIsoLayoutEffect } from '../ui/useElementSize.js';
+import { providedSessions, type ProvidedSession } from './connection/sessionConnections.js';
+import { LabelsContext, MeetingNameContext, RoomStoreContext, useIsoLayoutEffect } from './RoomContext.js';
+import type { RoomKitLabels } from '../ui/labels.js';
 
 export type { ConnectionQueryState } from './connection/session.js';
 
@@ -74,30 +71,26 @@ export interface RoomProviderProps extends RoomSessionOptions {
  * ```
  */
 export function RoomProvider(props: RoomProviderProps) {
-  const [session] = useState(() => {
-    const created = createRoomSession({ room: props.room, roomOptions: props.options, e2ee: props.e2ee });
-    setRemembersChoices(created.room, props.rememberChoices ?? true);
+  const [provided] = useState(() => {
+    const session = createRoomSession({ room: props.room, roomOptions: props.options, e2ee: props.e2ee });
     // Validated on the first render, so the store has the token's grants before anything renders.
-    created.setOptions(props);
-    return created;
+    session.setOptions(props);
+    const shared: ProvidedSession = { session, props };
+    providedSessions.set(session.room, shared);
+    return shared;
   });
+  const { session } = provided;
   // The latest props after each commit (never during a render that may be thrown away); the session
   // compares what matters, so a new callback identity never reconnects.
   useIsoLayoutEffect(() => {
-    setRemembersChoices(session.room, props.rememberChoices ?? true);
+    provided.props = props;
     session.setOptions(props);
-    // For PreJoin's connection test (started by a click, so after this commit): the connection it would join with.
-    sessionConnections.set(session.room, props);
   });
-  useEffect(() => {
-    sessionRetries.set(session.room, session.retry);
-    return session.mount();
-  }, [session]);
+  useEffect(() => session.mount(), [session]);
 
-  const meetingName = props.meetingName ?? askedRoom(props.connection);
   return (
     <RoomStoreContext.Provider value={session.store}>
-      <MeetingNameContext.Provider value={meetingName}>
+      <MeetingNameContext.Provider value={props.meetingName}>
         <LabelsContext.Provider value={props.labels}>{props.children}</LabelsContext.Provider>
       </MeetingNameContext.Provider>
     </RoomStoreContext.Provider>

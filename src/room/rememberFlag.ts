@@ -1,13 +1,7 @@
 import type { Room } from 'livekit-client';
-
-const remembering = new WeakMap<Room, boolean>();
+import { providedSessions } from './connection/sessionConnections.js';
 
 /** @internal Whether RoomKit's components remember choices for `room` (RoomProvider's `rememberChoices`, default true). */
 export function remembersChoices(room: Room): boolean {
-  return remembering.get(room) ?? true;
-}
-
-/** @internal */
-export function setRemembersChoices(room: Room, remember: boolean): void {
-  remembering.set(room, remember);
+  return providedSessions.get(room)?.props.rememberChoices ?? true;
 }

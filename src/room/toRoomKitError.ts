@@ -42,9 +42,9 @@ export function toRoomKitError(error: unknown): RoomKitError {
       });
     }
   }
-  // A device failure; not AbortError or SecurityError, which a cancelled fetch or a page's own code raise too.
-  const code = deviceErrorCode(error);
-  if (code !== 'device-error' && e.name !== 'AbortError' && e.name !== 'SecurityError') {
+  // A device failure (not AbortError or SecurityError here: a cancelled fetch or a page's own code raise them too).
+  const code = mediaFailureCode(e.name);
+  if (code !== 'device-error') {
     return new RoomKitError(
       code,
       `A camera, microphone or screen could not be opened (${String(e.name)}): ${message}. Allow it in the browser, connect it, or close the app using it, then try again.`,
@@ -57,11 +57,19 @@ export function toRoomKitError(error: unknown): RoomKitError {
 /** The codes a device failure can have. */
 export type DeviceErrorCode = 'permission-denied' | 'device-not-found' | 'device-in-use' | 'device-lost' | 'device-error';
 
-/** @internal The code for a getUserMedia / getDisplayMedia failure (the names livekit-client's `MediaDeviceFailure` reads, and a few more). */
+/** The code of a failure only a device raises: livekit-client's `MediaDeviceFailure` names, and OverconstrainedError. */
+function mediaFailureCode(name: unknown): DeviceErrorCode {
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError') return 'permission-denied';
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'device-not-found';
+  if (name === 'NotReadableError' || name === 'TrackStartError') return 'device-in-use';
+  return 'device-error';
+}
+
+/**
+ * @internal The code for a getUserMedia / getDisplayMedia failure: {@link mediaFailureCode}'s, and SecurityError
+ * (permission-denied) and AbortError (device-in-use), which opening a device raises too.
+ */
 export function deviceErrorCode(error: unknown): DeviceErrorCode {
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') return 'permission-denied';
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'device-not-found';
-  if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'device-in-use';
-  return 'device-error';
+  return name === 'SecurityError' ? 'permission-denied' : name === 'AbortError' ? 'device-in-use' : mediaFailureCode(name);
 }

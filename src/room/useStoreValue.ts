@@ -24,7 +24,5 @@ export function useStoreValue<T>(
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/** @internal Element-wise identity equality for arrays. */
-export function shallowArrayEqual<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
-}
+/** @internal Element-wise identity equality for arrays (the store's own `sameItems`). */
+export { sameItems as shallowArrayEqual } from './state/participantState.js';

@@ -1,5 +1,6 @@
 import { DisconnectReason } from 'livekit-client';
-import { createContext, useContext, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { LabelsContext } from '../room/RoomContext.js';
 import type { RoomKitErrorCode } from '../room/RoomKitError.js';
 
 /**
@@ -163,14 +164,13 @@ export const defaultCommonLabels: CommonLabels = {
   savedDeviceMissing: (device) => `Your saved ${device} is not connected; using the default ${device}`,
 };
 
-/** @internal The provider's overrides (only those: apps that render no RoomKit component do not pull in the defaults). */
-export const LabelsContext = createContext<Partial<RoomKitLabels> | undefined>(undefined);
+export { LabelsContext } from '../room/RoomContext.js';
 
 /**
  * @internal The strings a component shows: English defaults (the common ones and `defaults`, the component's own:
  * a module-level object, so it is stable), then the provider's overrides, then the component's.
  */
 export function useLabels<T extends object = object>(overrides?: Partial<RoomKitLabels>, defaults?: T): CommonLabels & T {
-  const fromProvider = useContext(LabelsContext);
+  const fromProvider = useContext(LabelsContext) as Partial<RoomKitLabels> | undefined;
   return useMemo(() => ({ ...defaultCommonLabels, ...defaults, ...fromProvider, ...overrides }) as CommonLabels & T, [defaults, fromProvider, overrides]);
 }

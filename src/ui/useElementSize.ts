@@ -1,7 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useIsoLayoutEffect } from '../room/RoomContext.js';
 
-/** @internal A layout effect in the browser, a plain effect on the server (where layout effects warn). */
-export const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+export { useIsoLayoutEffect } from '../room/RoomContext.js';
 
 /** @internal A content box size in CSS pixels. */
 export interface Size {

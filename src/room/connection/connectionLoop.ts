@@ -57,7 +57,8 @@ export interface ConnectionLoop {
  */
 export const movedTokens = new WeakMap<Room, { room: string; token: string }>();
 
-const sameTarget = (a: Target | null, b: Target | null) => a === b || (a !== null && b !== null && a.url === b.url && a.token === b.token);
+// Both null, or the same URL and token (a target's are always strings).
+const sameTarget = (a: Target | null, b: Target | null) => a?.url === b?.url && a?.token === b?.token;
 
 export function createConnectionLoop(room: Room, store: RoomStore, session: LoopSession): ConnectionLoop {
   const { choices, encryption, fail } = session;

@@ -1,7 +1,7 @@
 import type { Room } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
 import type { BreakoutRoomRequest, RoomAction, RoomActionResult } from './roomAction.js';
-import { actionToken, sessionConnections } from './sessionConnections.js';
+import { actionToken, providedSessions } from './sessionConnections.js';
 
 /** Options of {@link createRoomActions}. */
 export interface RoomActionsOptions {
@@ -118,7 +118,7 @@ export function createRoomActions(options: RoomActionsOptions): RoomActions {
   async function run(room: Room, action: RoomAction): Promise<RoomActionResult> {
     // The latest connection the room's <RoomProvider> gave (a renewed token replaces it without a reconnect), or the
     // token of the room the server moved the session to.
-    const token = await (options.getToken ? options.getToken(room) : actionToken(room, sessionConnections.get(room)));
+    const token = await (options.getToken ? options.getToken(room) : actionToken(room, providedSessions.get(room)?.props));
     if (!token) {
       throw new RoomKitError(
         'not-connected',

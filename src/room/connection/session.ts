@@ -129,7 +129,8 @@ const isConnectionQuery = (value: RoomSessionOptions['connection']): value is Co
 export function createRoomSession(
   init: { room?: Room | undefined; roomOptions?: RoomOptions | undefined; e2ee?: RoomEncryption | undefined } = {},
 ): RoomSession {
-  const encryption = init.e2ee && encryptionSetups.get(init.e2ee);
+  // Asked to encrypt: its setup, or null for a value createEncryption did not make (never join unencrypted then).
+  const encryption = init.e2ee && (encryptionSetups.get(init.e2ee) ?? null);
   const room =
     init.room ?? new Room({ adaptiveStream: supportsAdaptiveStream(), dynacast: true, ...init.roomOptions, ...encryption?.roomOptions() });
   const observeOnly = init.room !== undefined;
@@ -195,7 +196,7 @@ export function createRoomSession(
   }
 
   // 2. The connection loop (connectionLoop.ts) joins, publishes, renews, leaves and follows moves.
-  const loop = createConnectionLoop(room, store, { choices: () => options, encryption: init.e2ee && (encryption || null), observeOnly, report, fail });
+  const loop = createConnectionLoop(room, store, { choices: () => options, encryption, observeOnly, report, fail });
 
   // 3. Re-joining after a transient drop (connection queries only): at once with a token that is still good,
   // after the query's refetch with one about to expire, and only once the network is back.

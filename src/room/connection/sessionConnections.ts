@@ -1,21 +1,24 @@
 import type { Room } from 'livekit-client';
 import { movedTokens } from './connectionLoop.js';
 import type { ConnectionDetails } from './connectionResponse.js';
-import type { ConnectionQueryState, RoomSessionOptions } from './session.js';
+import type { ConnectionQueryState, RoomSession, RoomSessionOptions } from './session.js';
+
+/** @internal What a `<RoomProvider>` shares of its session (see {@link providedSessions}). */
+export interface ProvidedSession {
+  /** Its session: `retry` is the prefabs' "Try again" after a failed join. */
+  readonly session: RoomSession;
+  /** Its latest props: the session's options, and `rememberChoices`. */
+  props: RoomSessionOptions & { rememberChoices?: boolean | undefined };
+}
 
 /**
- * @internal The latest options each `<RoomProvider>` gave its session, by Room. The connection test reads the
- * connection from them when it starts, so `PreJoin` inside `<RoomProvider connect={false}>` tests the very
- * connection it will join with, and `createRoomActions` sends the current token from them (a renewed one
- * included); the session itself knows nothing of either.
+ * @internal What each `<RoomProvider>` shares of its session, by Room, from its first render: the connection test
+ * reads the connection from its props when it starts, so `PreJoin` inside `<RoomProvider connect={false}>` tests the
+ * very connection it will join with; `createRoomActions` sends the current token from them (a renewed one
+ * included); the device choices read `rememberChoices`; the prefabs' "Try again" calls the session's `retry`. The
+ * session itself knows nothing of any of them.
  */
-export const sessionConnections = new WeakMap<Room, RoomSessionOptions>();
-
-/**
- * @internal Each `<RoomProvider>`'s way to join again after a failed join (its session's `retry`), by Room, for the
- * prefabs' "Try again" button.
- */
-export const sessionRetries = new WeakMap<Room, () => void>();
+export const providedSessions = new WeakMap<Room, ProvidedSession>();
 
 /** @internal The token and URL `options` would join with (as the session reads them), before any validation. */
 export function connectionOf(options: RoomSessionOptions): ConnectionDetails | undefined {

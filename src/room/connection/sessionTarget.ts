@@ -27,7 +27,7 @@ export function resolve(token: string | undefined, url: string | undefined): Res
   try {
     if (typeof token === 'string' && looksLikeApiKey(token)) validateToken(token); // throws api-key-in-browser
     if (!token || !url) {
-      const missing = [!token && 'token', !url && 'url'].filter(Boolean).join(' and ');
+      const missing = token ? 'url' : url ? 'token' : 'token and url';
       throw new RoomKitError(
         'missing-connection',
         `RoomProvider has no ${missing}. Pass \`connection\` (your backend's token response), \`token\` and \`url\`, or an existing \`room\`.`,
@@ -48,10 +48,11 @@ export function resolve(token: string | undefined, url: string | undefined): Res
  * server already gave live; see sessionFeatures.ts.)
  */
 export function sameSession(a: Target, b: Target): boolean {
-  const { expiresAt: _ea, notBefore: _na, ...claimsA } = a.claims;
-  const { expiresAt: _eb, notBefore: _nb, ...claimsB } = b.claims;
-  return a.url === b.url && sameValue(claimsA, claimsB);
+  return a.url === b.url && sameValue(timeless(a), timeless(b));
 }
+
+/** A target's claims but their validity window. */
+const timeless = ({ claims }: Target) => ({ ...claims, expiresAt: 0, notBefore: 0 });
 
 /**
  * @internal Session ends after which a connection query's session is joined again: none the server meant. As

@@ -34,8 +34,10 @@ export interface TokenClaims {
 
 /** @internal An API key, `lk_<id>.<secret>`, alone: what a token or header holds (inside a text: apiKeys.ts, same shape). */
 export const API_KEY_SHAPE = /^(?:bearer\s+)?lk_[A-Za-z0-9_-]+\.[^.\s]+$/i;
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-const SOURCES: readonly TrackSourceName[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'];
+/** One non-empty base64url segment (`\w` is `[A-Za-z0-9_]`). */
+const BASE64URL = /^[\w-]+$/;
+/** @internal Every media source name a grant may list. */
+export const SOURCES: readonly string[] = ['camera', 'microphone', 'screen_share', 'screen_share_audio'] satisfies TrackSourceName[];
 
 /** True when `value` looks like a Room API key (`lk_<id>.<secret>`), which must never reach a browser. */
 export function looksLikeApiKey(value: string): boolean {
@@ -50,12 +52,10 @@ function apiKeyError(): RoomKitError {
   );
 }
 
+// atob decodes base64 without its padding (the forgiving-base64 decode of the HTML standard), as JWTs write it.
 function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 function invalid(reason: string): RoomKitError {
@@ -82,7 +82,7 @@ function readVideoGrant(raw: unknown): TokenVideoGrant {
   if (Array.isArray(raw.canPublishSources)) {
     grant.canPublishSources = raw.canPublishSources
       .map((s) => (typeof s === 'string' ? s.toLowerCase() : s))
-      .filter((s): s is TrackSourceName => SOURCES.includes(s as TrackSourceName));
+      .filter((s): s is TrackSourceName => SOURCES.includes(s));
   }
   return grant;
 }
@@ -100,7 +100,7 @@ export function parseToken(token: string): TokenClaims {
   const parts = trimmed.split('.');
   if (parts.length !== 3) throw invalid(`expected three dot-separated parts, found ${parts.length}`);
   const [header, payload] = parts as [string, string, string];
-  if (!header || !payload || !BASE64URL.test(header) || !BASE64URL.test(payload)) {
+  if (!BASE64URL.test(header) || !BASE64URL.test(payload)) {
     throw invalid('its header or payload is not base64url');
   }
   let head: unknown;

@@ -2,9 +2,7 @@ import { LocalTrackPublication, type Room } from 'livekit-client';
 import { canPublishSource } from './grants.js';
 import { refCounted } from '../refCounted.js';
 import { getRoomStore } from './roomStore.js';
-import type { TrackSourceName } from '../connection/token.js';
-
-const SOURCES = new Set<string>(['camera', 'microphone', 'screen_share', 'screen_share_audio']);
+import { SOURCES, type TrackSourceName } from '../connection/token.js';
 
 const holds = new WeakMap<Room, () => () => void>();
 
@@ -33,7 +31,7 @@ function watch(room: Room): () => void {
     if (grants === last) return;
     last = grants;
     for (const track of local.tracks) {
-      if (!SOURCES.has(track.source) || canPublishSource(grants, track.source as TrackSourceName)) continue;
+      if (!SOURCES.includes(track.source) || canPublishSource(grants, track.source as TrackSourceName)) continue;
       const publication = track.publication;
       if (publication instanceof LocalTrackPublication && publication.track) {
         void room.localParticipant.unpublishTrack(publication.track, true).catch(() => {

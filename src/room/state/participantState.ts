@@ -1,5 +1,6 @@
 import type { ConnectionQuality, Participant, Track, TrackPublication } from 'livekit-client';
 import { keep, sameValue } from '../sameValue.js';
+import type { TokenClaims } from '../connection/token.js';
 
 /** One published track as the store sees it. Unchanged tracks keep their object identity. */
 export interface TrackState {
@@ -53,9 +54,8 @@ const KIND_NAMES: readonly ParticipantKindName[] = ['standard', 'ingress', 'egre
 
 /** @internal A participant's kind by name, whatever livekit-client version (older ones have no kinds). */
 export function kindOf(participant: Participant): ParticipantKindName {
-  const kind = (participant as { kind?: number }).kind;
-  if (kind === undefined) return 'standard';
-  return KIND_NAMES[kind] ?? 'unknown';
+  // No kind (older livekit-client) is index 0, 'standard'.
+  return KIND_NAMES[(participant as { kind?: number }).kind ?? 0] ?? 'unknown';
 }
 
 const EMPTY_TRACKS: readonly TrackState[] = Object.freeze([]);
@@ -63,7 +63,7 @@ const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** True when both arrays hold the same items (by identity) in the same order. */
 export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
+  return a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
 }
 
 function readTrack(publication: TrackPublication, isLocal: boolean, prev: TrackState | undefined): TrackState {
@@ -85,21 +85,17 @@ function readTracks(participant: Participant, prev: ParticipantState | undefined
 
 /**
  * Reads one livekit-client participant into a {@link ParticipantState}, keeping `prev` (and each unchanged
- * track and the attributes object) when nothing observable changed. `fallback` fills the local participant's
- * identity, name and hidden flag from the token before the server has sent its info.
+ * track and the attributes object) when nothing observable changed. `token`, the local participant's token claims,
+ * fills its identity, name and hidden flag before the server has sent its info.
  */
-export function readParticipant(
-  participant: Participant,
-  prev: ParticipantState | undefined,
-  fallback?: { identity: string; name: string | undefined; hidden: boolean },
-): ParticipantState {
-  const identity = participant.identity || fallback?.identity || '';
-  const name = participant.name || (participant.identity ? '' : (fallback?.name ?? ''));
+export function readParticipant(participant: Participant, prev: ParticipantState | undefined, token?: TokenClaims): ParticipantState {
+  const identity = participant.identity || token?.identity || '';
+  const name = participant.name || (participant.identity ? '' : (token?.name ?? ''));
   // livekit-client before 2.4 has no attributes.
   const raw = participant.attributes ?? {};
   const attributes = Object.keys(raw).length ? raw : EMPTY_ATTRIBUTES;
-  const hidden = participant.permissions?.hidden ?? fallback?.hidden ?? false;
   const permissions = participant.permissions;
+  const hidden = permissions?.hidden ?? token?.video.hidden ?? false;
   const canPublish = permissions?.canPublish ?? true;
   const waiting = permissions !== undefined && !hidden && !permissions.canPublish && !permissions.canSubscribe && !permissions.canPublishData;
   return keep(prev, {

@@ -1,5 +1,5 @@
-import { ConnectionQuality, ConnectionState, type DisconnectReason, type Participant, type Room } from 'livekit-client';
-import { computeGrants, DEFAULT_GRANTS, type Grants } from './grants.js';
+import type { ConnectionState, DisconnectReason, Participant, Room } from 'livekit-client';
+import { computeGrants, type Grants } from './grants.js';
 import { readParticipant, sameItems, type ParticipantState } from './participantState.js';
 import { attachRoomEvents } from './roomEvents.js';
 import type { RoomKitError } from '../RoomKitError.js';
@@ -84,8 +84,8 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   let disconnectReason: DisconnectReason | undefined;
   let switchingRooms = false;
   let state: RoomState | undefined;
-  let remoteList: readonly ParticipantState[] = [];
-  let remoteListFor: { identities: readonly string[]; states: readonly ParticipantState[] } | undefined;
+  /** The last list `getRemoteParticipants()` returned. */
+  let remoteList: readonly ParticipantState[] | undefined;
   let detach: (() => void) | undefined;
 
   // Pending work: identities to re-read, or everything.
@@ -94,21 +94,9 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
   let dirtyRoom = true;
   let scheduled = false;
 
-  function readLocal(prev: ParticipantState | undefined): ParticipantState {
-    const grantsHidden = tokenClaims?.video.hidden ?? false;
-    return readParticipant(room.localParticipant, prev, {
-      identity: tokenClaims?.identity ?? '',
-      name: tokenClaims?.name,
-      hidden: grantsHidden,
-    });
-  }
-
   function computeGrantsNow(prev: Grants | undefined): Grants {
-    const permissions = room.localParticipant.permissions;
-    const next =
-      tokenClaims === undefined && permissions === undefined
-        ? DEFAULT_GRANTS
-        : computeGrants(tokenClaims?.video, permissions);
+    // With neither token nor live permissions: the media server's defaults (the values of DEFAULT_GRANTS).
+    const next = computeGrants(tokenClaims?.video, room.localParticipant.permissions);
     // Plain data: an unchanged value keeps its identity.
     return prev && sameValue(prev, next) ? prev : next;
   }
@@ -153,7 +141,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
       for (const identity of dirty) if (identity !== localIdentityBefore) rereadRemote(identity);
     }
 
-    const local = readLocal(prevState?.local);
+    const local = readParticipant(room.localParticipant, prevState?.local, tokenClaims);
     if (local !== prevState?.local) {
       if (localIdentityBefore !== undefined && localIdentityBefore !== local.identity) {
         if (participants.get(localIdentityBefore)?.isLocal) participants.delete(localIdentityBefore);
@@ -291,10 +279,7 @@ export function createRoomStore(room: Room, options: RoomStoreOptions = {}): Roo
     getRemoteParticipants() {
       const { remoteIdentities } = store.getState();
       const states = remoteIdentities.map((id) => participants.get(id)!);
-      if (remoteListFor && sameItems(remoteListFor.states, states)) return remoteList;
-      remoteListFor = { identities: remoteIdentities, states };
-      remoteList = states;
-      return remoteList;
+      return remoteList && sameItems(remoteList, states) ? remoteList : (remoteList = states);
     },
     setTokenClaims(claims) {
       if (claims === tokenClaims) return;
@@ -328,4 +313,3 @@ export function getRoomStore(room: Room): RoomStore {
   return store;
 }
 
-export { ConnectionQuality, ConnectionState };
