@@ -221,8 +221,8 @@ export default defineConfig({
           name: 'webkit',
           environment: 'node',
           include: ['test/webkit/**/*.webkit.test.ts'],
-          // Larger than a story's own bound (60 s, as the Chromium story tests' HANG_MS) plus the driver's round trips.
-          testTimeout: 90_000,
+          // Larger than a story's own bound (120 s, test/webkit/stories.webkit.test.ts) plus the driver's round trips.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           expect: { poll: WAIT },
           fileParallelism: false,

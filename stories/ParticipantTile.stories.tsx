@@ -100,8 +100,9 @@ export const LocalSpeaking: Story = {
     await waitFor(() => expect(tile).toHaveAttribute('data-speaking'));
     const video = tile.querySelector('video')!;
     await expect(getComputedStyle(video).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    // The ring's colour fades in (a 150 ms transition): wait for where it ends, not for a moment of it.
     const ring = getComputedStyle(tile, '::after');
-    await expect([ring.outlineStyle, ring.outlineColor, ring.zIndex, ring.position]).toEqual(['solid', 'rgb(31, 138, 76)', '1', 'absolute']);
+    await waitFor(() => expect([ring.outlineStyle, ring.outlineColor, ring.zIndex, ring.position]).toEqual(['solid', 'rgb(31, 138, 76)', '1', 'absolute']));
   },
 };
 

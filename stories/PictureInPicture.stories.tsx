@@ -46,8 +46,11 @@ function SimulatedBrowser({ browser, children }: { browser: Browser; children: R
     () => () => {
       if (browser === 'real') return;
       delete (window as { documentPictureInPicture?: unknown }).documentPictureInPicture;
-      if (browser === 'none' && saved) Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', saved);
-      if (browser === 'video' && !saved) delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
+      // The browser's own again: its property back, or none where it has none (WebKitGTK).
+      if (browser === 'none' || browser === 'video') {
+        if (saved) Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', saved);
+        else delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
+      }
     },
     [browser, saved],
   );

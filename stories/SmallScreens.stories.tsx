@@ -89,8 +89,11 @@ function panel(orientation: Orientation, which: 'chat' | 'participants'): Story 
       // Its close button closes it and gives focus back to its toggle.
       await userEvent.click(c.getByRole('button', { name: which === 'chat' ? 'Close chat' : 'Close participants' }));
       await expect(region.querySelector('.rk-conference-panel')).toBeNull();
-      await expect(c.getByRole('button', { name })).toHaveFocus();
-      await userEvent.click(c.getByRole('button', { name }));
+      // Its toggle, or More where the toggle is folded (how many fit depends on the engine's fonts: WebKit folds
+      // Participants at 375 px, Chromium does not).
+      const toggle = c.queryByRole('button', { name });
+      await expect(toggle ?? c.getByRole('button', { name: 'More' })).toHaveFocus();
+      if (toggle) await userEvent.click(toggle);
     },
   };
 }

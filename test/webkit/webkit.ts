@@ -64,6 +64,13 @@ export interface WebKit {
   openFramed(host: string, url: string): Promise<void>;
   /** Sets the framed page's viewport (`openFramed`) to `width`×`height` CSS pixels. */
   viewport(width: number, height: number): Promise<void>;
+  /**
+   * Gives the window, and in it the frame, the focus again, as a person who clicks back into the page: a page that
+   * opened another window (a popup, a picture-in-picture window) leaves its own without focus, and then a script's
+   * `focus()` moves `document.activeElement` but neither `:focus-within` nor `:focus-visible` match. Closes the windows
+   * a page opened.
+   */
+  refocus(): Promise<void>;
   /** Ends the session, the browser, the driver and the virtual display. */
   close(): Promise<void>;
 }
@@ -89,8 +96,6 @@ export async function launchWebKit({ userAgentSuffix = '', scriptMs = 70_000 }: 
   const driver: ChildProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1200x24', WEBKIT_DRIVER_PATH, `--port=${port}`], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // No GL compositing: in a virtual display it is Mesa's software GL, many times the CPU of WebKit's own painting.
-    env: { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
   });
   const keep = (chunk: Buffer) => output.push(chunk.toString());
   driver.stdout!.on('data', keep);
@@ -161,6 +166,17 @@ export async function launchWebKit({ userAgentSuffix = '', scriptMs = 70_000 }: 
           }),
         url,
       );
+      const element = await call<Record<string, string>>('POST', `${session}/element`, { using: 'css selector', value: '#frame' });
+      await call('POST', `${session}/frame`, { id: element });
+    },
+    async refocus() {
+      const mine = await call<string>('GET', `${session}/window`);
+      for (const handle of await call<string[]>('GET', `${session}/window/handles`)) {
+        if (handle === mine) continue;
+        await call('POST', `${session}/window`, { handle });
+        await call('DELETE', `${session}/window`);
+      }
+      await call('POST', `${session}/window`, { handle: mine });
       const element = await call<Record<string, string>>('POST', `${session}/element`, { using: 'css selector', value: '#frame' });
       await call('POST', `${session}/frame`, { id: element });
     },
