@@ -3,8 +3,8 @@
  * customer backend, joined from Debian's Firefox ESR and Debian's Chromium (test/e2e/engines.ts). One test body runs
  * for each pairing: Firefox with Firefox, Firefox with Chromium (Chromium with Chromium is demo.e2e.test.ts).
  * Then the rest of a meeting in one Firefox + Chromium room per scenario, both directions in that room where a
- * scenario has two: screen share, a media server restart, token refresh, a waiting room's admission and a breakout
- * move. Each test's name starts with its engines, so a failure says which. Run inside
+ * scenario has two: screen share, switching devices, a media server restart, token refresh, a waiting room's
+ * admission and a breakout move. Each test's name starts with its engines, so a failure says which. Run inside
  * test/e2e/netns.sh.
  *
  * Tokens live 60 s here (the service's minimum): the token-refresh scenario (the last test) has to outlive one. Its
@@ -116,12 +116,15 @@ interface JoinOptions extends PageNeeds {
   room?: string;
   /** What shows once the page is in (default the meeting's toolbar). */
   ready?: string;
+  /** A script that runs in the page before its own (puppeteer's evaluateOnNewDocument). */
+  before?: () => void;
   /** Turns the camera off in PreJoin, so the person joins (and re-joins) with it off. */
   cameraOff?: boolean;
 }
 
 /** Opens the demo on `page` as `name` and joins `room` from PreJoin. */
-async function enter(page: EnginePage, name: string, { role = 'publisher', room: where = room, ready = '[role="toolbar"][aria-label="Meeting controls"]', cameraOff }: JoinOptions): Promise<void> {
+async function enter(page: EnginePage, name: string, { role = 'publisher', room: where = room, ready = '[role="toolbar"][aria-label="Meeting controls"]', before, cameraOff }: JoinOptions): Promise<void> {
+  if (before) await page.page.evaluateOnNewDocument(before);
   await page.page.goto(`${demo.url}?name=${encodeURIComponent(name)}&role=${role}&room=${where}&capture=small`);
   if (cameraOff) await toggleFrom(page, 'Camera', true, '');
   await clickButton(page, 'Join');
@@ -356,6 +359,96 @@ async function toggleFrom(page: EnginePage, name: string, pressed: boolean, with
 const tileNames = (page: EnginePage) =>
   page.page.evaluate(() => [...new Set([...document.querySelectorAll('.rk-conference-stage .rk-tile')].map((t) => (t.getAttribute('aria-label') ?? '').split(/[ ,]/)[0]))].sort());
 
+/**
+ * A second camera and a second microphone for a Firefox page. Firefox's fake media has one of each, whatever the
+ * prefs: MediaEngineFake enumerates one "Default Video Device" and one "Default Audio Device" (the pref
+ * `media.getusermedia.fake-camera-name` renames the camera, none adds one), and real devices need a camera or a
+ * sound server that this machine does not have. So the page lists two more beside them: "Second camera", a canvas
+ * painted green on the left and magenta on the right (no fake camera looks like that, so the other side can tell it
+ * arrived), and "Second microphone", a 440 Hz tone. They come from getUserMedia with their deviceId, as a real
+ * device would, so the demo's selects, RoomKit, livekit-client and Firefox's RTCRtpSender switch to them unchanged.
+ */
+function addSecondDevices(): void {
+  const CAMERA = 'rk-second-camera';
+  const MICROPHONE = 'rk-second-microphone';
+  const devices = navigator.mediaDevices;
+  const enumerate = devices.enumerateDevices.bind(devices);
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  const info = (deviceId: string, kind: MediaDeviceKind, label: string) => ({ deviceId, kind, label, groupId: 'rk-second', toJSON: () => ({ deviceId, kind, label }) }) as MediaDeviceInfo;
+  devices.enumerateDevices = async () => {
+    const listed = await enumerate();
+    // like a real device, named only once the page may capture
+    const named = listed.some((d) => d.label !== '');
+    return [...listed, info(CAMERA, 'videoinput', named ? 'Second camera' : ''), info(MICROPHONE, 'audioinput', named ? 'Second microphone' : '')];
+  };
+  const asks = (wanted: boolean | MediaTrackConstraints | undefined, id: string) => {
+    const d = typeof wanted === 'object' ? wanted.deviceId : undefined;
+    const v = typeof d === 'object' && !Array.isArray(d) ? (d.exact ?? d.ideal) : d;
+    return Array.isArray(v) ? v.includes(id) : v === id;
+  };
+  // A device's track: its settings name its deviceId, and it takes the resolution livekit-client applies after a
+  // switch as a camera that has only one (Firefox rejects applyConstraints on a canvas's track, which would end it).
+  const as = (track: MediaStreamTrack, deviceId: string) => {
+    const settings = track.getSettings.bind(track);
+    track.getSettings = () => ({ ...settings(), deviceId });
+    track.applyConstraints = () => Promise.resolve();
+    return track;
+  };
+  devices.getUserMedia = async (constraints: MediaStreamConstraints = {}) => {
+    const camera = asks(constraints.video, CAMERA);
+    const microphone = asks(constraints.audio, MICROPHONE);
+    if (!camera && !microphone) return getUserMedia(constraints);
+    const rest = { video: camera ? false : (constraints.video ?? false), audio: microphone ? false : (constraints.audio ?? false) };
+    const tracks = rest.video || rest.audio ? (await getUserMedia(rest)).getTracks() : [];
+    if (camera) {
+      const canvas = Object.assign(document.createElement('canvas'), { width: 320, height: 240 });
+      // in the document, as Firefox captures a canvas's frames as its document paints
+      canvas.style.cssText = 'position: fixed; left: 0; top: 0; width: 4px; height: 4px; opacity: 0.01; pointer-events: none';
+      document.body.append(canvas);
+      const g = canvas.getContext('2d')!;
+      let n = 0;
+      const paint = () => {
+        g.fillStyle = 'rgb(0, 255, 0)';
+        g.fillRect(0, 0, 160, 240);
+        g.fillStyle = 'rgb(255, 0, 255)';
+        g.fillRect(160, 0, 160, 240);
+        g.fillStyle = 'rgb(0, 0, 0)';
+        g.fillRect(0, (n++ * 8) % 240, 320, 4);
+      };
+      paint();
+      setInterval(paint, 100);
+      tracks.push(as(canvas.captureStream(10).getVideoTracks()[0]!, CAMERA));
+    }
+    if (microphone) {
+      const context = new AudioContext();
+      const tone = context.createOscillator();
+      const out = context.createMediaStreamDestination();
+      tone.frequency.value = 440;
+      tone.connect(out);
+      tone.start();
+      tracks.push(as(out.stream.getAudioTracks()[0]!, MICROPHONE));
+    }
+    return new MediaStream(tracks);
+  };
+}
+
+/** The mean colour of the left and the right half of `who`'s camera on `page`. */
+const halves = (page: EnginePage, who: string) =>
+  page.page.evaluate((name: string) => {
+    const video = document.querySelector<HTMLVideoElement>(`[role="group"][aria-label="${name}"][data-source="camera"] video`);
+    if (!video || video.videoWidth === 0) return null;
+    const canvas = Object.assign(document.createElement('canvas'), { width: 32, height: 24 });
+    const g = canvas.getContext('2d')!;
+    g.drawImage(video, 0, 0, 32, 24);
+    const mean = (x: number) => {
+      const { data } = g.getImageData(x, 0, 16, 24);
+      const sum = [0, 0, 0];
+      for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+      return sum.map((v) => Math.round(v / (data.length / 4)));
+    };
+    return { left: mean(0), right: mean(16) };
+  }, who);
+
 describe('firefox and chromium in one room', () => {
   it('firefox+chromium: each shares a screen, and the other sees the share playing', async () => {
     const fox = await join('firefox', 'Sam', { screen: true });
@@ -371,6 +464,28 @@ describe('firefox and chromium in one room', () => {
   });
 
   it.skip('firefox+chromium: the sound of a screen shared from Firefox (skipped: Firefox cannot capture a screen’s sound; its getDisplayMedia returns video only)', () => {});
+
+  it('firefox+chromium: the person in Firefox switches camera and microphone from the meeting’s selects, and Chromium receives the new ones', async () => {
+    const fox = await join('firefox', 'Vic', { before: addSecondDevices });
+    // wide enough that the toolbar shows the device selects instead of folding them away
+    await fox.page.setViewport({ width: 1280, height: 720 });
+    const chrome = await join('chromium', 'Val');
+    await seesVideoOf(chrome, 'Vic');
+    await hears(chrome, 'Vic');
+    const isSecond = (h: Awaited<ReturnType<typeof halves>>) => !!h && h.left[1]! > 180 && h.left[0]! < 80 && h.right[0]! > 180 && h.right[1]! < 80 && h.right[2]! > 180;
+    expect(isSecond(await halves(chrome, 'Vic'))).toBe(false);
+    await choose(fox, 'Choose camera', 'Second camera');
+    await expect.poll(async () => isSecond(await halves(chrome, 'Vic')), WAIT).toBe(true);
+    await seesVideoOf(chrome, 'Vic');
+    await choose(fox, 'Choose microphone', 'Second microphone');
+    const publishedMicrophone = () =>
+      fox.page.evaluate(() => {
+        const r = (window as unknown as { __roomkitDemo: { room: { localParticipant: { getTrackPublication(s: string): { track?: { mediaStreamTrack: MediaStreamTrack } } | undefined } } } }).__roomkitDemo.room;
+        return r.localParticipant.getTrackPublication('microphone')?.track?.mediaStreamTrack.getSettings().deviceId;
+      });
+    await expect.poll(publishedMicrophone, WAIT).toBe('rk-second-microphone');
+    await hears(chrome, 'Vic');
+  });
 
   it('firefox+chromium: after the media server restarts, both are back and see and hear each other', async () => {
     const fox = await join('firefox', 'Rex');
