@@ -6,6 +6,8 @@
  * Run inside test/e2e/netns.sh: Firefox gathers ICE candidates only on the default route's address, which that
  * namespace gives it (a veth pair with both ends inside).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,18 +46,49 @@ export interface EnginePage {
   close(): Promise<void>;
 }
 
+/** What a person's page needs of its browser beyond the meeting. */
+export interface PageNeeds {
+  /**
+   * A screen to share. Headless Firefox has none: its getDisplayMedia rejects with NotFoundError, whatever the prefs
+   * (its fake media engine makes cameras and microphones only). Such a person's Firefox runs headful on an X server
+   * of the engine's own (Xvfb, started on first need and stopped with the engine), where getDisplayMedia captures
+   * that server's screen. Headless Chromium shares its fake screen as it is.
+   */
+  screen?: boolean;
+}
+
 /** A running browser of one engine; each {@link Engine.newPage} is a person with nothing remembered. */
 export interface Engine {
   readonly name: EngineName;
   /** Console lines and page errors of every page, tagged `[engine:person]`, for failure messages. */
   readonly logs: string[];
-  newPage(person: string): Promise<EnginePage>;
+  newPage(person: string, needs?: PageNeeds): Promise<EnginePage>;
   close(): Promise<void>;
 }
 
-async function launch(name: EngineName, profile: string): Promise<Browser> {
+/** An X server of its own (Debian's `xvfb`) on a free display number, for a headful Firefox. */
+async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  // -displayfd: the server picks a free display and writes its number once it accepts connections
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x720x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const [chunk] = (await Promise.race([
+    once(xvfb.stdout!, 'data'),
+    once(xvfb, 'exit').then(([code]) => {
+      throw new Error(`Xvfb exited (${String(code)}) before it had a display: apt-get install xvfb`);
+    }),
+  ])) as [Buffer];
+  return { display: `:${chunk.toString().trim()}`, process: xvfb };
+}
+
+async function launch(name: EngineName, profile: string, display?: string): Promise<Browser> {
   return name === 'firefox'
-    ? puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profile, extraPrefsFirefox: { ...FIREFOX_PREFS } })
+    ? puppeteer.launch({
+        browser: 'firefox',
+        executablePath: FIREFOX_PATH,
+        headless: !display,
+        userDataDir: profile,
+        extraPrefsFirefox: { ...FIREFOX_PREFS },
+        ...(display ? { env: { ...process.env, DISPLAY: display } } : {}),
+      })
     : puppeteer.launch({
         browser: 'chrome',
         executablePath: CHROMIUM_PATH,
@@ -74,10 +107,12 @@ async function launch(name: EngineName, profile: string): Promise<Browser> {
 export async function launchEngine(name: EngineName): Promise<Engine> {
   const profiles: string[] = [];
   const browsers: Browser[] = [];
-  const start = async () => {
+  let xvfb: Promise<{ display: string; process: ChildProcess }> | undefined;
+  const start = async (needs: PageNeeds = {}) => {
     const profile = await mkdtemp(join(tmpdir(), `roomkit-e2e-${name}-`));
     profiles.push(profile);
-    const browser = await launch(name, profile);
+    const display = needs.screen && name === 'firefox' ? (await (xvfb ??= startXvfb())).display : undefined;
+    const browser = await launch(name, profile, display);
     browsers.push(browser);
     return browser;
   };
@@ -86,8 +121,8 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
   return {
     name,
     logs,
-    async newPage(person) {
-      const browser = shared ?? (await start());
+    async newPage(person, needs) {
+      const browser = shared ?? (await start(needs));
       // a context of its own: no storage shared with the engine's other people
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
@@ -113,6 +148,12 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
     async close() {
       for (const browser of browsers.splice(0)) await browser.close();
       for (const profile of profiles.splice(0)) await rm(profile, { recursive: true, force: true });
+      const x = await xvfb?.catch(() => undefined);
+      xvfb = undefined;
+      if (x && x.process.exitCode === null) {
+        x.process.kill();
+        await once(x.process, 'exit');
+      }
     },
   };
 }
