@@ -21,7 +21,7 @@ import { defaultTileLabels, type TileLabels } from '../tile/index.js';
 const DEFAULTS = { ...defaultPeopleLabels, ...defaultTileLabels };
 
 /** The strings this file shows. */
-type Labels = CommonLabels & PeopleLabels & TileLabels;
+type Labels = CommonLabels & PeopleLabels & Omit<TileLabels, 'agentState'>;
 
 
 /** Props of {@link ParticipantList}. */
