@@ -316,8 +316,8 @@ export function VideoConference(props: VideoConferenceProps) {
                 ) : null}
               </>
             }
-            {...(onLeave ? { onLeave } : {})}
-            {...(screenShareOptions ? { screenShareOptions } : {})}
+            onLeave={onLeave}
+            screenShareOptions={screenShareOptions}
           />
         ) : (
           // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.

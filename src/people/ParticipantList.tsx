@@ -113,7 +113,7 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
         </span>
       </span>
       {renderExtra ? <span className="rk-participant-extra">{renderExtra(participant)}</span> : null}
-      <ParticipantAdminMenu identity={identity} {...(overrides ? { labels: overrides } : {})} />
+      <ParticipantAdminMenu identity={identity} labels={overrides} />
     </li>
   );
 });

@@ -1,12 +1,12 @@
 import { ConnectionQuality, Track } from 'livekit-client';
-import { createContext, forwardRef, memo, useContext, type ForwardedRef, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, forwardRef, memo, useContext, type ComponentType, type ForwardedRef, type HTMLAttributes, type ReactNode } from 'react';
 import { agentStateOf } from '../room/state/agentState.js';
 import type { ParticipantState } from '../room/state/roomStore.js';
 import { useCan } from '../room/hooks/useCan.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
 import { cx, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon, SoundIcon } from '../ui/icons.js';
-import { TileParts, useTileFeatures, type TileFeature } from '../ui/tileFeatures.js';
+import { TileParts, useTileFeatures, type TileFeature, type TilePlaceholderProps } from '../ui/tileFeatures.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
@@ -91,11 +91,12 @@ function RootWithFeatures({
   const video = participant.tracks.find((t) => t.source === source);
   const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
   const Component = asChild ? Slot : 'div';
+  const agent = participant.kind === 'agent';
   return (
     <TileContext.Provider value={{ participant, source, labels, features, flags }}>
       <Component
         role="group"
-        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
+        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${agent ? `, ${labels.agent}` : ''}`}
         {...rest}
         ref={rootRef}
         className={cx('rk-tile', className)}
@@ -104,8 +105,8 @@ function RootWithFeatures({
         data-video={videoState}
         data-source={source}
         data-quality={participant.connectionQuality}
-        data-agent={flag(participant.kind === 'agent')}
-        data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
+        data-agent={flag(agent)}
+        data-agent-state={agent ? (agentStateOf(participant) ?? 'connecting') : undefined}
         {...featureFlags}
       >
         {children}
@@ -144,14 +145,13 @@ function Video({ className }: { className?: string }) {
       </div>
     );
   }
-  // A feature may fill the box of a participant without video (an agent's state and voice: showAgentOnTiles, agentOnTiles.tsx).
-  const placeholder = !track || track.muted ? features.find((feature) => feature.placeholder?.claims(participant))?.placeholder : undefined;
-  if (placeholder) {
-    return <placeholder.Component identity={participant.identity} participant={participant} labels={labels} flags={flags} className={className} />;
-  }
   // A published, unmuted video keeps its element even while unsubscribed (off screen): the element is what
   // subscribes it again when it scrolls back into view.
   if (!track || track.muted || (!track.track && participant.isLocal)) {
+    // A feature may fill the box instead (an agent's state and voice: showAgentOnTiles, agentOnTiles.tsx).
+    let Placeholder: ComponentType<TilePlaceholderProps> | false | undefined;
+    for (const feature of features) Placeholder ||= feature.placeholder?.(participant);
+    if (Placeholder) return <Placeholder participant={participant} labels={labels} className={className} />;
     const name = displayName(participant);
     return (
       <div className={cx('rk-tile-placeholder', className)} data-reason="camera-off">

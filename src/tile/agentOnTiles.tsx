@@ -1,19 +1,17 @@
 import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { agentStateOf, audioTrackOf } from '../room/state/agentState.js';
-import type { ParticipantState } from '../room/state/roomStore.js';
 import { cx } from '../ui/dev.js';
-import { useLabels } from '../ui/labels.js';
-import { addTileFeature, type TilePartProps } from '../ui/tileFeatures.js';
+import { addTileFeature, type TilePlaceholderProps } from '../ui/tileFeatures.js';
 import { defaultAgentStateLabels } from './tileLabels.js';
 
 /** An agent's tile without video: its state in words and its voice as bars, never an empty camera box. */
-function AgentPlaceholder({ participant, labels: overrides, className }: TilePartProps & { participant: ParticipantState }) {
-  const labels = useLabels(overrides, defaultAgentStateLabels);
+function AgentPlaceholder({ participant, labels, className }: TilePlaceholderProps) {
   const state = agentStateOf(participant);
   return (
     <div className={cx('rk-tile-placeholder rk-tile-agent', className)} data-reason="agent" data-agent-state={state ?? 'connecting'}>
       <AudioVisualizer track={audioTrackOf(participant)} className="rk-agent-visualizer" />
-      <span className="rk-agent-state">{labels.agentState(state)}</span>
+      {/* The tile's labels hold the provider's and the app's words; English where neither gives them. */}
+      <span className="rk-agent-state">{(labels.agentState ?? defaultAgentStateLabels.agentState)(state)}</span>
     </div>
   );
 }
@@ -34,5 +32,5 @@ function AgentPlaceholder({ participant, labels: overrides, className }: TilePar
  * ```
  */
 export function showAgentOnTiles(): void {
-  addTileFeature({ name: 'agent', order: 40, placeholder: { claims: (participant) => participant.kind === 'agent', Component: AgentPlaceholder } });
+  addTileFeature({ name: 'agent', order: 40, placeholder: (participant) => participant.kind === 'agent' && AgentPlaceholder });
 }

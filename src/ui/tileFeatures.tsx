@@ -13,6 +13,14 @@ export interface TilePartProps {
   className?: string | undefined;
 }
 
+/** @internal What a feature's placeholder receives: the tile's participant, its labels and the video's class. */
+export interface TilePlaceholderProps {
+  participant: ParticipantState;
+  /** The tile's labels (the provider's and its overrides merged over the tile's defaults). */
+  labels: Partial<RoomKitLabels>;
+  className?: string | undefined;
+}
+
 /**
  * @internal What a feature shows on every participant tile while the feature is part of the app: raised hands and
  * reactions, encryption's locks, the host's menu, an AI agent's state and voice. The tile knows no feature; a feature adds itself with
@@ -34,10 +42,10 @@ export interface TileFeature {
   /** In place of the video while `flags[cover.flag]` (media this session cannot decrypt); `video` is the video beneath. */
   cover?: { flag: string; Component: ComponentType<TilePartProps & { video: ReactNode }> };
   /**
-   * In place of the camera-off placeholder, for the participants it `claims`, while they show no video (an AI agent:
-   * its state and its voice).
+   * What fills the box of `participant` in place of the camera-off placeholder (an AI agent without video: its state
+   * and its voice), or false for a participant the feature leaves alone.
    */
-  placeholder?: { claims: (participant: ParticipantState) => boolean; Component: ComponentType<TilePartProps & { participant: ParticipantState }> };
+  placeholder?: (participant: ParticipantState) => ComponentType<TilePlaceholderProps> | false;
   /** In the corner of the layouts' default tile, after the pin (the host's menu). */
   Action?: ComponentType<{ identity: string }>;
 }
