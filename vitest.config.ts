@@ -92,6 +92,7 @@ const ISOLATED_UNIT_FILES = [
   'test/unit/useConnection.test.tsx',
   // Adds tile features to the module-wide registry (src/ui/tileFeatures.tsx): every later tile would carry them.
   'test/unit/tileFeatures.test.tsx',
+  'test/unit/agentOnTiles.test.tsx',
 ];
 
 /**

@@ -16,7 +16,7 @@ import { defaultPeopleLabels } from './people/index.js';
 import { defaultPictureInPictureLabels } from './picture-in-picture/index.js';
 import { defaultRecordingControlLabels } from './recording-control/index.js';
 import { defaultShortcutsLabels } from './shortcuts/index.js';
-import { defaultTileLabels } from './tile/index.js';
+import { defaultAgentStateLabels, defaultTileLabels } from './tile/index.js';
 import { defaultCommonLabels, type RoomKitLabels } from './ui/labels.js';
 
 /** English defaults of every string the root entry's components show (the room kinds' own ship with their entries). */
@@ -34,6 +34,7 @@ export const defaultLabels: RoomKitLabels = {
   ...defaultEffectsLabels,
   ...defaultPreJoinLabels,
   ...defaultTileLabels,
+  ...defaultAgentStateLabels,
   ...defaultShortcutsLabels,
   ...defaultBreakoutLabels,
 };

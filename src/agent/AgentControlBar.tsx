@@ -72,7 +72,7 @@ export function AgentControlBar({ controls = {}, onEnd, labels: overrides, class
       {want.screenShare && screen ? <TrackToggle source={Track.Source.ScreenShare} labels={overrides} /> : null}
       {want.chat ? <MessageInput labels={labels} /> : null}
       {want.end ? (
-        <LeaveButton labels={overrides} className="rk-agent-end" {...(onEnd ? { onLeave: onEnd } : {})}>
+        <LeaveButton labels={overrides} className="rk-agent-end" onLeave={onEnd}>
           {labels.agentEnd}
         </LeaveButton>
       ) : null}

@@ -1,6 +1,6 @@
 import { defaultCaptionsLabels, type CaptionsLabels } from '../captions/index.js';
 import { defaultChatLabels, type ChatLabels } from '../chat/index.js';
-import { defaultTileLabels, type TileLabels } from '../tile/index.js';
+import { defaultAgentStateLabels, defaultTileLabels, showAgentOnTiles, type TileLabels } from '../tile/index.js';
 import { useLabels, type CommonLabels, type RoomKitLabels } from '../ui/labels.js';
 
 /**
@@ -61,7 +61,10 @@ export const defaultAgentLabels: Required<AgentConversationLabels> = {
   agentEnd: 'End conversation',
 };
 
-const DEFAULTS = { ...defaultChatLabels, ...defaultCaptionsLabels, ...defaultTileLabels, ...defaultAgentLabels };
+// Every component of this entry reads its strings here: an app that shows one shows agents on its tiles too.
+showAgentOnTiles();
+
+const DEFAULTS = { ...defaultChatLabels, ...defaultCaptionsLabels, ...defaultTileLabels, ...defaultAgentStateLabels, ...defaultAgentLabels };
 
 /** @internal `useLabels` with the agent defaults: English defaults, then the provider's overrides, then a component's. */
 export function useAgentLabels(overrides?: Partial<RoomKitLabels>): AgentLabels {

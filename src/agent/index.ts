@@ -15,6 +15,7 @@ export type { AgentVisualizerProps } from './AgentVisualizer.js';
 export { AgentTranscript } from './AgentTranscript.js';
 export type { AgentTranscriptProps } from './AgentTranscript.js';
 export { AgentControlBar } from './AgentControlBar.js';
+export { showAgentOnTiles } from '../tile/index.js';
 export type { AgentControlBarProps, AgentControlBarControls } from './AgentControlBar.js';
 export { defaultAgentLabels } from './agentLabels.js';
 export type { AgentLabelKey } from './agentLabels.js';

@@ -4,6 +4,10 @@ import { type TranscriptionSegment, useTranscriptions } from '../captions/index.
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showAgentOnTiles } from '../tile/index.js';
+
+// A meeting that looks for its agent shows it on its tiles: its state and its voice (tile/agentOnTiles.tsx).
+showAgentOnTiles();
 
 /** Options of {@link useAgent}. */
 export interface UseAgentOptions extends RoomHookOptions {

@@ -5,6 +5,10 @@ import type { RoomKitError } from '../room/RoomKitError.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { useStoreValue } from '../room/useStoreValue.js';
+import { showAgentOnTiles } from '../tile/index.js';
+
+// An app that talks with an agent shows it on its tiles too (tile/agentOnTiles.tsx).
+showAgentOnTiles();
 
 /**
  * Where an agent conversation stands: `connecting` (the room is not connected yet), `waiting` (connected, no agent

@@ -5,6 +5,10 @@ import { getTranscriptionStore } from '../captions/index.js';
 import { useRoomStore } from '../room/RoomContext.js';
 import type { RoomHookOptions } from '../room/useRoom.js';
 import { shallowArrayEqual, useStoreValue } from '../room/useStoreValue.js';
+import { showAgentOnTiles } from '../tile/index.js';
+
+// An app that shows an agent's transcript shows the agent on its tiles too (tile/agentOnTiles.tsx).
+showAgentOnTiles();
 
 /**
  * One transcript of a conversation with an agent, oldest first: the agent's speech (its transcriptions), the

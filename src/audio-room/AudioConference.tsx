@@ -229,7 +229,7 @@ export function AudioConference({
             ['raiseHand', canSendData && !hidden && <RaiseHandToggle labels={overrides} />],
             // Someone waiting to be let in reads nothing of the room.
             ['chat', chat && !connection.waiting && <ChatToggle open={chatOpen} onToggle={() => setChatOpen((open) => !open)} labels={labels} />],
-            ['leave', <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
+            ['leave', <LeaveButton labels={overrides} onLeave={onLeave} />],
           ]}
         />
         <StartAudio labels={overrides} />

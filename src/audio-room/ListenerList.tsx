@@ -41,7 +41,7 @@ const Row = memo(function ListenerRow({ identity, position, setSize, height, lab
         {participant.kind === 'agent' ? <span className="rk-visually-hidden">, {labels.agent}</span> : null}
       </span>
       <RaisedHandIndicator identity={identity} labels={overrides} />
-      <ParticipantAdminMenu identity={identity} {...(overrides ? { labels: overrides } : {})} />
+      <ParticipantAdminMenu identity={identity} labels={overrides} />
     </li>
   );
 });

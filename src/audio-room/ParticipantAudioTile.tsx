@@ -99,7 +99,7 @@ export const ParticipantAudioTile = memo(
           {participant.isSpeaking ? <span className="rk-visually-hidden">{labels.speaking}</span> : null}
         </span>
         {actions === undefined ? (
-          <ParticipantAdminMenu identity={identity} className="rk-audio-tile-actions" {...(overrides ? { labels: overrides } : {})} />
+          <ParticipantAdminMenu identity={identity} className="rk-audio-tile-actions" labels={overrides} />
         ) : actions ? (
           <span className="rk-audio-tile-actions">{actions}</span>
         ) : null}

@@ -1,6 +1,6 @@
 import { defaultChatLabels, type ChatLabels } from '../chat/index.js';
 import { defaultEncryptionLabels, type EncryptionLabels } from '../e2ee/index.js';
-import { defaultTileLabels, type TileLabels } from '../tile/index.js';
+import { defaultAgentStateLabels, defaultTileLabels, type TileLabels } from '../tile/index.js';
 import { useLabels, type CommonLabels, type RoomKitLabels } from '../ui/labels.js';
 
 /**
@@ -46,7 +46,7 @@ export const defaultAudioRoomLabels: Required<AudioRoomLabelStrings> = {
 /** @internal The strings the audio room shows: the common ones, its own, and those of chat, encryption and tiles it uses. */
 export type AudioRoomLabels = CommonLabels & Required<AudioRoomLabelStrings> & ChatLabels & EncryptionLabels & TileLabels;
 
-const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultTileLabels, ...defaultAudioRoomLabels };
+const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultTileLabels, ...defaultAgentStateLabels, ...defaultAudioRoomLabels };
 
 /** @internal `useLabels` with the audio room defaults: English defaults, then the provider's overrides, then a component's. */
 export function useAudioRoomLabels(overrides?: Partial<RoomKitLabels>): AudioRoomLabels {

@@ -14,14 +14,14 @@ export interface TrackToggleProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   /** microphone, camera or screen_share. */
   source: ToggleSource;
   /** Called after the source was switched. */
-  onEnabledChange?: (enabled: boolean) => void;
+  onEnabledChange?: ((enabled: boolean) => void) | undefined;
   /** Called when switching failed or the device stopped (see `useTrackToggle`'s `onError`). */
-  onError?: (error: RoomKitError) => void;
+  onError?: ((error: RoomKitError) => void) | undefined;
   /**
    * With `source="screen_share"`: what to ask the browser for, merged over `DEFAULT_SCREEN_SHARE_OPTIONS` (the
    * shared tab's sound included); `{ audio: false }` shares the picture alone. See `useTrackToggle`.
    */
-  screenShareOptions?: ScreenShareCaptureOptions;
+  screenShareOptions?: ScreenShareCaptureOptions | undefined;
   labels?: Partial<RoomKitLabels>;
   /** Render as the child element (Slot). */
   asChild?: boolean;
@@ -54,11 +54,7 @@ export const TrackToggle = forwardRef<HTMLButtonElement, TrackToggleProps>(funct
 ) {
   const labels = useLabels(overrides);
   const problemId = useId();
-  const toggle = useTrackToggle(source, {
-    ...(onEnabledChange ? { onEnabledChange } : {}),
-    ...(onError ? { onError } : {}),
-    ...(screenShareOptions ? { screenShareOptions } : {}),
-  });
+  const toggle = useTrackToggle(source, { onEnabledChange, onError, screenShareOptions });
   const cannotShare = useSupport('screenShare', detectScreenShare) === 'no' && source === Track.Source.ScreenShare;
   if (!toggle.allowed) {
     if (DEV) devWarn(`<TrackToggle source="${source}"> is not rendered: this session's grants do not allow publishing ${source}.`);

@@ -15,13 +15,13 @@ export type { ToggleSource } from './switchTrack.js';
 /** Options of {@link useTrackToggle}. */
 export interface UseTrackToggleOptions extends RoomHookOptions {
   /** Called after the track was switched on or off. */
-  onEnabledChange?: (enabled: boolean) => void;
+  onEnabledChange?: ((enabled: boolean) => void) | undefined;
   /**
    * Called when switching failed (`not-permitted`, `permission-denied`, `device-not-found`, `device-in-use`,
    * `device-error`) and when the published device stops on its own (`device-lost`). A person cancelling the
    * screen-share picker is no failure.
    */
-  onError?: (error: RoomKitError) => void;
+  onError?: ((error: RoomKitError) => void) | undefined;
   /**
    * For the screen share: what to ask the browser for (livekit-client's `ScreenShareCaptureOptions`), merged over
    * `DEFAULT_SCREEN_SHARE_OPTIONS`, which ask for the shared tab's sound. `{ audio: false }` shares the picture
@@ -29,7 +29,7 @@ export interface UseTrackToggleOptions extends RoomHookOptions {
    * browser and the person give it (and the grants allow it), and stops with the share. Ignored for the microphone
    * and camera.
    */
-  screenShareOptions?: ScreenShareCaptureOptions;
+  screenShareOptions?: ScreenShareCaptureOptions | undefined;
 }
 
 /** What {@link useTrackToggle} returns: state, an action, and props to spread on a `<button>`. */

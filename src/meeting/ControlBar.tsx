@@ -75,12 +75,12 @@ export interface ControlBarProps extends HTMLAttributes<HTMLDivElement> {
   defaultCaptions?: boolean;
   /** Called with the new value when the captions toggle is pressed. */
   onCaptionsChange?: (captions: boolean) => void;
-  onLeave?: () => void;
+  onLeave?: (() => void) | undefined;
   /**
    * What the screen-share toggle asks the browser for, merged over `DEFAULT_SCREEN_SHARE_OPTIONS` (which ask for the
    * shared tab's sound); `{ audio: false }` shares the picture alone. See `useTrackToggle`.
    */
-  screenShareOptions?: ScreenShareCaptureOptions;
+  screenShareOptions?: ScreenShareCaptureOptions | undefined;
   labels?: Partial<RoomKitLabels>;
   /** Extra controls at the end of the bar, before leave; on a narrow bar they fold into the More menu (see `FOLD_ORDER`). */
   extra?: ReactNode;
@@ -155,7 +155,7 @@ export function ControlBar({
     ['cameraDevice', want.camera && cam && want.devices && <MediaDeviceSelect kind="videoinput" labels={overrides} />, 'cam'],
     ['cameraFlip', want.camera && cam && want.devices && <CameraFlipButton labels={overrides} />, 'cam'],
     ['effects', controls.effects],
-    ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} {...(screenShareOptions ? { screenShareOptions } : {})} />],
+    ['screenShare', want.screenShare && screen && <TrackToggle source={Track.Source.ScreenShare} labels={overrides} screenShareOptions={screenShareOptions} />],
     ['raiseHand', want.raiseHand && data && <RaiseHandToggle labels={overrides} />],
     ['reactions', want.reactions && data && <ReactionsMenu labels={overrides} />],
     [
@@ -171,12 +171,12 @@ export function ControlBar({
     ['participants', want.participants && <ParticipantsToggle open={!!participantsOpen} onToggle={onParticipantsToggle} labels={labels} />],
     ['pictureInPicture', want.pictureInPicture && <PictureInPictureButton labels={overrides} />],
     ['extra', extra],
-    ['leave', want.leave && <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />],
+    ['leave', want.leave && <LeaveButton labels={overrides} onLeave={onLeave} />],
   ];
   return (
     <Toolbar {...rest} entries={entries} labels={labels} className={className}>
       {/* Renders nothing in the bar (only into the picture-in-picture window); keep it out of any menu that unmounts. */}
-      {want.pictureInPicture ? <PictureInPicture labels={overrides} {...(onLeave ? { onLeave } : {})} /> : null}
+      {want.pictureInPicture ? <PictureInPicture labels={overrides} onLeave={onLeave} /> : null}
     </Toolbar>
   );
 }

@@ -34,7 +34,7 @@ export function JoinActions({
   if (waiting) {
     return (
       <div className="rk-control-bar rk-join-actions">
-        <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})}>
+        <LeaveButton labels={overrides} onLeave={onLeave}>
           {labels.cancelWaiting}
         </LeaveButton>
       </div>

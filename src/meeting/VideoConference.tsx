@@ -23,6 +23,10 @@ import { useCan } from '../room/hooks/useCan.js';
 import { useRoom } from '../room/useRoom.js';
 import { getVideoSubscriptions } from '../media/videoSubscriptions.js';
 import type { RoomActions } from '../room/connection/roomActions.js';
+import { showAgentOnTiles } from '../tile/index.js';
+
+// An agent in the meeting shows its state and its voice on its tile (tile/agentOnTiles.tsx).
+showAgentOnTiles();
 
 /** This file's English defaults besides the common ones. */
 const DEFAULTS = { ...defaultChatLabels, ...defaultEncryptionLabels, ...defaultLayoutLabels, ...defaultPeopleLabels, ...defaultShortcutsLabels };
@@ -312,8 +316,8 @@ export function VideoConference(props: VideoConferenceProps) {
                 ) : null}
               </>
             }
-            {...(onLeave ? { onLeave } : {})}
-            {...(screenShareOptions ? { screenShareOptions } : {})}
+            onLeave={onLeave}
+            screenShareOptions={screenShareOptions}
           />
         ) : (
           // Not in a session (joining, refused, ended): none of the meeting's controls can work, so only what can.

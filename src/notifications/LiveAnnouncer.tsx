@@ -15,12 +15,12 @@ const DEFAULTS = { ...notificationTextDefaults, ...defaultPictureInPictureLabels
 
 /** Props of {@link LiveAnnouncer}. */
 export interface LiveAnnouncerProps {
-  labels?: Partial<RoomKitLabels>;
+  labels?: Partial<RoomKitLabels> | undefined;
   /**
    * Notification kinds not to say (`{ participantJoined: false }`); every kind is said by default. `<Notifications>`
    * passes its own `kinds`, so what it does not show is not said either.
    */
-  kinds?: NotificationKinds;
+  kinds?: NotificationKinds | undefined;
 }
 
 /**

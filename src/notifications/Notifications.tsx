@@ -157,7 +157,7 @@ export function Notifications({
           })}
         </ol>
       ) : null}
-      <LiveAnnouncer {...(overrides ? { labels: overrides } : {})} {...(kinds ? { kinds } : {})} />
+      <LiveAnnouncer labels={overrides} kinds={kinds} />
     </section>
   );
 }

@@ -22,7 +22,7 @@ export type { AdminActions } from './AdminActions.js';
 export interface ParticipantAdminMenuProps extends AdminActions {
   /** The remote participant to administer. */
   identity: string;
-  labels?: Partial<RoomKitLabels>;
+  labels?: Partial<RoomKitLabels> | undefined;
   className?: string;
 }
 

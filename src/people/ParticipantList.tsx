@@ -21,7 +21,7 @@ import { defaultTileLabels, type TileLabels } from '../tile/index.js';
 const DEFAULTS = { ...defaultPeopleLabels, ...defaultTileLabels };
 
 /** The strings this file shows. */
-type Labels = CommonLabels & PeopleLabels & TileLabels;
+type Labels = CommonLabels & PeopleLabels & Omit<TileLabels, 'agentState'>;
 
 
 /** Props of {@link ParticipantList}. */
@@ -113,7 +113,7 @@ const Row = memo(function ParticipantListRow({ identity, position, setSize, heig
         </span>
       </span>
       {renderExtra ? <span className="rk-participant-extra">{renderExtra(participant)}</span> : null}
-      <ParticipantAdminMenu identity={identity} {...(overrides ? { labels: overrides } : {})} />
+      <ParticipantAdminMenu identity={identity} labels={overrides} />
     </li>
   );
 });

@@ -32,7 +32,7 @@ export interface PictureInPictureViewProps extends HTMLAttributes<HTMLDivElement
   /** With `identity`: camera (default) or screen share. */
   source?: VideoSource;
   /** Called after the leave button disconnected the room. */
-  onLeave?: () => void;
+  onLeave?: (() => void) | undefined;
   labels?: Partial<RoomKitLabels>;
 }
 
@@ -58,7 +58,7 @@ export function PictureInPictureView({ identity, source = Track.Source.Camera, o
       </div>
       <div role="toolbar" aria-label={labels.controls} className="rk-pip-controls">
         {mic ? <TrackToggle source={Track.Source.Microphone} labels={overrides} /> : null}
-        <LeaveButton labels={overrides} {...(onLeave ? { onLeave } : {})} />
+        <LeaveButton labels={overrides} onLeave={onLeave} />
       </div>
     </div>
   );
@@ -69,7 +69,7 @@ export interface PictureInPictureProps {
   /** What the Document Picture-in-Picture window shows (default `<PictureInPictureView>`). */
   children?: ReactNode;
   /** Called after the window's leave button disconnected the room. */
-  onLeave?: () => void;
+  onLeave?: (() => void) | undefined;
   labels?: Partial<RoomKitLabels>;
 }
 
@@ -122,7 +122,7 @@ export function PictureInPicture({ children, onLeave, labels: overrides }: Pictu
       {support === 'video' ? <VideoFeed pip={pip} /> : null}
       {win ? (
         <DocumentWindow win={win} theme={theme} labels={labels}>
-          {children ?? <PictureInPictureView labels={overrides} {...(onLeave ? { onLeave } : {})} />}
+          {children ?? <PictureInPictureView labels={overrides} onLeave={onLeave} />}
         </DocumentWindow>
       ) : null}
     </>

@@ -5,13 +5,14 @@ import { cx } from '../ui/dev.js';
 import { FocusLayout, GridLayout, useTileKeys, type TileDescriptor, SpeakerLayout } from '../layouts/index.js';
 import { useSpotlight } from '../room/hooks/useSpotlight.js';
 import type { RoomKitLabels } from '../ui/labels.js';
-import { ParticipantTile } from '../tile/index.js';
+import { ParticipantTile, showAgentOnTiles } from '../tile/index.js';
 import { useRecordingLabels } from './recordingLabels.js';
 import { showHandsOnTiles, showReactionsOnTiles } from '../hands/index.js';
 
-// A recording shows raised hands and reactions on its tiles, as the meeting does.
+// A recording shows raised hands, reactions and agents on its tiles, as the meeting does.
 showHandsOnTiles();
 showReactionsOnTiles();
+showAgentOnTiles();
 
 /**
  * A read-only tile for recordings: video (or initials), name, muted microphone, speaking, raised hand and reaction,

@@ -8,7 +8,7 @@ import { Slot } from '../ui/Slot.js';
 /** Props of {@link LeaveButton}. */
 export interface LeaveButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Called after the room disconnected. */
-  onLeave?: () => void;
+  onLeave?: (() => void) | undefined;
   labels?: Partial<RoomKitLabels>;
   asChild?: boolean;
 }

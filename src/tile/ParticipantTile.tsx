@@ -1,13 +1,12 @@
 import { ConnectionQuality, Track } from 'livekit-client';
-import { createContext, forwardRef, memo, useContext, type ForwardedRef, type HTMLAttributes, type ReactNode } from 'react';
-import { agentStateOf, audioTrackOf } from '../room/state/agentState.js';
+import { createContext, forwardRef, memo, useContext, type ComponentType, type ForwardedRef, type HTMLAttributes, type ReactNode } from 'react';
+import { agentStateOf } from '../room/state/agentState.js';
 import type { ParticipantState } from '../room/state/roomStore.js';
 import { useCan } from '../room/hooks/useCan.js';
 import { useParticipant } from '../room/hooks/useParticipant.js';
-import { AudioVisualizer } from '../media/AudioVisualizer.js';
 import { cx, flag } from '../ui/dev.js';
 import { CameraIcon, MicIcon, SoundIcon } from '../ui/icons.js';
-import { TileParts, useTileFeatures, type TileFeature } from '../ui/tileFeatures.js';
+import { TileParts, useTileFeatures, type TileFeature, type TilePlaceholderProps } from '../ui/tileFeatures.js';
 import { useLabels, type RoomKitLabels, type CommonLabels } from '../ui/labels.js';
 import { displayName } from '../room/displayName.js';
 import { Slot } from '../ui/Slot.js';
@@ -18,7 +17,7 @@ import { defaultTileLabels, type TileLabels } from './tileLabels.js';
 const DEFAULTS = defaultTileLabels;
 
 /** The strings this file shows. */
-type Labels = CommonLabels & TileLabels;
+type Labels = CommonLabels & Omit<TileLabels, 'agentState'>;
 
 
 type VideoSource = Track.Source.Camera | Track.Source.ScreenShare;
@@ -92,11 +91,12 @@ function RootWithFeatures({
   const video = participant.tracks.find((t) => t.source === source);
   const videoState = !participant.isLocal && !canSubscribe ? 'unavailable' : !video ? 'off' : video.muted ? 'muted' : 'on';
   const Component = asChild ? Slot : 'div';
+  const agent = participant.kind === 'agent';
   return (
     <TileContext.Provider value={{ participant, source, labels, features, flags }}>
       <Component
         role="group"
-        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${participant.kind === 'agent' ? `, ${labels.agent}` : ''}`}
+        aria-label={`${displayName(participant)}${participant.isLocal ? ` ${labels.you}` : ''}${agent ? `, ${labels.agent}` : ''}`}
         {...rest}
         ref={rootRef}
         className={cx('rk-tile', className)}
@@ -105,8 +105,8 @@ function RootWithFeatures({
         data-video={videoState}
         data-source={source}
         data-quality={participant.connectionQuality}
-        data-agent={flag(participant.kind === 'agent')}
-        data-agent-state={participant.kind === 'agent' ? (agentStateOf(participant) ?? 'connecting') : undefined}
+        data-agent={flag(agent)}
+        data-agent-state={agent ? (agentStateOf(participant) ?? 'connecting') : undefined}
         {...featureFlags}
       >
         {children}
@@ -115,7 +115,10 @@ function RootWithFeatures({
   );
 }
 
-/** `ParticipantTile.Video`: the video, or a placeholder with initials when there is none to show. */
+/**
+ * `ParticipantTile.Video`: the video, or a placeholder with initials when there is none to show. An AI agent without
+ * video shows its state and its voice instead once the app shows agents on tiles (`showAgentOnTiles`).
+ */
 function Video({ className }: { className?: string }) {
   const { participant, source, labels, features, flags } = useTile('Video');
   const canSubscribe = useCan('canSubscribe');
@@ -142,19 +145,13 @@ function Video({ className }: { className?: string }) {
       </div>
     );
   }
-  // An agent without video shows its state and its voice, never an empty camera box.
-  if (participant.kind === 'agent' && (!track || track.muted)) {
-    const state = agentStateOf(participant);
-    return (
-      <div className={cx('rk-tile-placeholder rk-tile-agent', className)} data-reason="agent" data-agent-state={state ?? 'connecting'}>
-        <AudioVisualizer track={audioTrackOf(participant)} className="rk-agent-visualizer" />
-        <span className="rk-agent-state">{labels.agentState(state)}</span>
-      </div>
-    );
-  }
   // A published, unmuted video keeps its element even while unsubscribed (off screen): the element is what
   // subscribes it again when it scrolls back into view.
   if (!track || track.muted || (!track.track && participant.isLocal)) {
+    // A feature may fill the box instead (an agent's state and voice: showAgentOnTiles, agentOnTiles.tsx).
+    let Placeholder: ComponentType<TilePlaceholderProps> | false | undefined;
+    for (const feature of features) Placeholder ||= feature.placeholder?.(participant);
+    if (Placeholder) return <Placeholder participant={participant} labels={labels} className={className} />;
     const name = displayName(participant);
     return (
       <div className={cx('rk-tile-placeholder', className)} data-reason="camera-off">
@@ -263,6 +260,12 @@ const ParticipantTileBase = memo(
  * A participant's tile: video or placeholder, name, muted microphone, speaking state and connection quality,
  * re-rendered only when that participant changes. Compose your own from its parts: `ParticipantTile.Root`
  * (element, context and `data-*` state), `.Video`, `.Name` and `.Indicators`.
+ *
+ * The features the app uses add theirs (Docs/Layouts, "Build your own conference"): raised hands, reactions,
+ * encryption's lock, the host's menu, and an AI agent's state and voice in place of its initial while it has no
+ * video. `VideoConference`, `useAgent` and every part of `@roomkit/react/agent` bring the agent's; a tile of your own
+ * meeting shows it after one call of `showAgentOnTiles()` from `@roomkit/react/agent`, and without it the app ships
+ * no visualizer.
  *
  * @example
  * ```tsx

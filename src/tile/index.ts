@@ -3,4 +3,5 @@
  * .dependency-cruiser.cjs). The public API is the package entry's, not this.
  */
 export { ParticipantTile } from './ParticipantTile.js';
-export { defaultTileLabels, type TileLabels } from './tileLabels.js';
+export { showAgentOnTiles } from './agentOnTiles.js';
+export { defaultAgentStateLabels, defaultTileLabels, type TileLabels } from './tileLabels.js';

@@ -15,12 +15,19 @@ declare module '../ui/labels.js' {
   interface RoomKitLabels extends TileLabels {}
 }
 
-/** English defaults of {@link TileLabels}. */
-export const defaultTileLabels: TileLabels = {
+/**
+ * English default of {@link TileLabels.agentState}: the words of an agent's tile (`showAgentOnTiles`), the audio room's
+ * agent and the agent conversation. Apart from the rest, so a tile that shows no agent state ships none of them.
+ */
+export const defaultAgentStateLabels: Pick<TileLabels, 'agentState'> = {
   agentState: (state) =>
     state === undefined
       ? 'Connecting…'
       : ({ initializing: 'Starting…', idle: 'Idle', listening: 'Listening', thinking: 'Thinking…', speaking: 'Speaking' } as Record<string, string>)[state] ?? state,
+};
+
+/** English defaults of {@link TileLabels} that every tile shows (the agent's state words are {@link defaultAgentStateLabels}). */
+export const defaultTileLabels: Omit<TileLabels, 'agentState'> = {
   agent: 'AI agent',
   screenShareSound: 'Shared with sound',
 };

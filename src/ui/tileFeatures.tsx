@@ -1,5 +1,6 @@
 import { createElement, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { RoomKitLabels } from './labels.js';
+import type { ParticipantState } from '../room/state/roomStore.js';
 
 /** @internal What a tile feature's parts receive. */
 export interface TilePartProps {
@@ -12,9 +13,17 @@ export interface TilePartProps {
   className?: string | undefined;
 }
 
+/** @internal What a feature's placeholder receives: the tile's participant, its labels and the video's class. */
+export interface TilePlaceholderProps {
+  participant: ParticipantState;
+  /** The tile's labels (the provider's and its overrides merged over the tile's defaults). */
+  labels: Partial<RoomKitLabels>;
+  className?: string | undefined;
+}
+
 /**
  * @internal What a feature shows on every participant tile while the feature is part of the app: raised hands and
- * reactions, encryption's locks, the host's menu. The tile knows no feature; a feature adds itself with
+ * reactions, encryption's locks, the host's menu, an AI agent's state and voice. The tile knows no feature; a feature adds itself with
  * {@link addTileFeature} from the modules an app must import to use it, so a bundler leaves a feature the app never
  * uses out of the tile too (issue 39: pay only for what you use). The mechanism and its trade-offs:
  * stories/docs/Architecture.mdx, "Tile features".
@@ -32,6 +41,11 @@ export interface TileFeature {
   Overlay?: ComponentType<TilePartProps>;
   /** In place of the video while `flags[cover.flag]` (media this session cannot decrypt); `video` is the video beneath. */
   cover?: { flag: string; Component: ComponentType<TilePartProps & { video: ReactNode }> };
+  /**
+   * What fills the box of `participant` in place of the camera-off placeholder (an AI agent without video: its state
+   * and its voice), or false for a participant the feature leaves alone.
+   */
+  placeholder?: (participant: ParticipantState) => ComponentType<TilePlaceholderProps> | false;
   /** In the corner of the layouts' default tile, after the pin (the host's menu). */
   Action?: ComponentType<{ identity: string }>;
 }

@@ -49,8 +49,11 @@ function ownerOf(table: Map<string, string[]>, cls: string): string | undefined 
   return owner;
 }
 
-/** The folder a sheet belongs to: `src/chat/chat.css` is chat's; `src/ui/base.css` is the base sheet. */
-const folderOf = (file: string) => (file === 'src/ui/base.css' ? BASE : file.split('/')[1]!);
+/**
+ * The folder a sheet belongs to: `src/chat/chat.css` is chat's; a sheet of the foundation or the shared parts
+ * (`src/ui/base.css`, `src/ui/toolbar.css`, `src/media/effects/effects.css`) is a base sheet.
+ */
+const folderOf = (file: string) => (/^src\/(ui|room|media)\//.test(file) ? BASE : file.split('/')[1]!);
 
 /** Every problem of one sheet's selectors: a class of a folder it may not use, or of no folder. */
 export function boundaryProblems(file: string, css: string, table = prefixTable(), allowed = allowedFolders()): string[] {

@@ -1,7 +1,7 @@
 // "Pay only for what you use" (issue 39), checked on the built package as the bundlers of users' apps take it: Vite
-// 8's (Rolldown) and esbuild. A tile shows raised hands, reactions, encryption's locks and the host's menu only when
-// the app uses those features (ui/tileFeatures.tsx); an app that never imports them must not ship their code, and an
-// app that imports them must ship it, or its tiles would show nothing. The same holds for what features add to the
+// 8's (Rolldown) and esbuild. A tile shows raised hands, reactions, encryption's locks, the host's menu and an agent's
+// state and voice only when the app uses those features (ui/tileFeatures.tsx); an app that never imports them must
+// not ship their code, and an app that imports them must ship it, or its tiles would show nothing. The same holds for what features add to the
 // session (room/connection/sessionFeatures.ts): breakout rooms, the kept devices, the waiting room. Run after
 // `npm run build`.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ const MARKS = {
   reactions: ['roomkit.reaction', 'rk-reaction'],
   encryption: ['cannot-decrypt'],
   adminMenu: ['rk-admin-status'],
+  agent: ['rk-tile-agent'],
 };
 
 /** An app that renders a plain grid, plus `extra` (imports from the package and what it renders beside the grid). */
@@ -55,6 +56,7 @@ const APPS = {
   reactions: app({ imports: ['ReactionsMenu'], render: '<ReactionsMenu />' }),
   encryption: app({ imports: ['createEncryption'], render: '{String(createEncryption({ passphrase: "p" }))}' }),
   people: app({ imports: ['ParticipantList'], render: '<ParticipantList />' }),
+  agent: sessionApp(['GridLayout', 'useAgent'], 'return <GridLayout key={useAgent().state} />;'),
 };
 
 let dir: string;
@@ -100,10 +102,14 @@ afterAll(() => {
 const has = (code: string, marks: string[]) => marks.filter((mark) => code.includes(mark));
 
 describe.each(['rolldown', 'esbuild'] as const)('%s', (bundler) => {
-  it('a plain grid ships no hands, reactions, encryption or admin menu', () => {
+  it('a plain grid ships no hands, reactions, encryption, admin menu or agent placeholder', () => {
     const code = bundles.plain![bundler];
     expect(code).toContain('rk-tile');
-    expect(has(code, [...MARKS.hands, ...MARKS.reactions, ...MARKS.encryption, ...MARKS.adminMenu])).toEqual([]);
+    expect(has(code, Object.values(MARKS).flat())).toEqual([]);
+  });
+
+  it("VideoConference ships the agent's placeholder on its tiles", () => {
+    expect(has(bundles.meeting![bundler], MARKS.agent)).toEqual(MARKS.agent);
   });
 
   // Each feature's own import brings its marks, and no other feature's.
@@ -111,6 +117,7 @@ describe.each(['rolldown', 'esbuild'] as const)('%s', (bundler) => {
     ['hands', 'RaiseHandToggle'],
     ['reactions', 'ReactionsMenu'],
     ['encryption', 'createEncryption'],
+    ['agent', 'useAgent'],
   ] as const)('the grid ships %s with %s, and nothing else', (feature, _component) => {
     const code = bundles[feature]![bundler];
     const others = (Object.keys(MARKS) as (keyof typeof MARKS)[]).filter((name) => name !== feature).flatMap((name) => MARKS[name]);
