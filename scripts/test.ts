@@ -45,8 +45,6 @@ export const STEPS: Step[] = [
   { script: 'test:nextjs', needs: ['build'] },
   { script: 'test:pipelines', needs: ['build'] },
   { script: 'build-storybook', needs: ['docs:api'] },
-  // Every story in WebKit, on the built Storybook (test/webkit).
-  { script: 'test:webkit', needs: ['build-storybook'] },
   { script: 'check:dist', needs: ['build'] },
   { script: 'size', needs: ['build'] },
   { script: 'check:package', needs: ['build'] },

@@ -463,7 +463,12 @@ describe('firefox and chromium in one room', () => {
     expect(await soundMark(chrome, 'Sam')).toBe(false);
   });
 
-  it.skip('firefox+chromium: the sound of a screen shared from Firefox (skipped: Firefox cannot capture a screen’s sound; its getDisplayMedia returns video only)', () => {});
+  // The one skip issue 52 allows in Firefox. It runs to print its reason (a skipped test's name alone is not in the
+  // default reporter's output), then marks itself skipped.
+  it('firefox+chromium: the sound of a screen shared from Firefox', (ctx) => {
+    console.log('SKIPPED in Firefox: Firefox cannot capture a screen’s sound (its getDisplayMedia returns video only)');
+    ctx.skip();
+  });
 
   it('firefox+chromium: the person in Firefox switches camera and microphone from the meeting’s selects, and Chromium receives the new ones', async () => {
     const fox = await join('firefox', 'Vic', { before: addSecondDevices });

@@ -161,7 +161,8 @@ describe("npm test's steps", () => {
     const checks = Object.keys(scripts).filter((s) => /^(test:|check:|typecheck$|lint$|size$|build)/.test(s));
     // Parts of test:unit that also run alone, the flake finder, and the pictures' updater (it writes baselines; the
     // pictures are checked by test:stories).
-    const notSteps = new Set(['test:floors', 'test:no-react-query', 'test:repeat', 'test:visual:update']);
+    // WebKit's stories and demo (test/webkit) are not yet steady as one run (Docs/Contributing, "Browser engines").
+    const notSteps = new Set(['test:floors', 'test:no-react-query', 'test:repeat', 'test:visual:update', 'test:webkit']);
     expect(checks.filter((s) => !notSteps.has(s) && !STEPS.some((step) => step.script === s))).toEqual([]);
   });
 });
