@@ -31,7 +31,7 @@ const seesCameraOf = async (page: Page, who: string) => {
   await page.evaluate((name) => delete (window as unknown as { __seen?: Record<string, number> }).__seen?.[name], who);
   await page.waitForFunction(
     (name) => {
-      const video = document.querySelector<HTMLVideoElement>(`.rk-conference-stage [role="group"][aria-label="${name}"] video`);
+      const video = document.querySelector<HTMLVideoElement>(`.rk-conference-stage [role="group"][aria-label="${name}"][data-source="camera"] video`);
       if (!video || video.videoWidth === 0) return false;
       const w = window as unknown as { __seen?: Record<string, number> };
       w.__seen ??= {};
