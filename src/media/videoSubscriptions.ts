@@ -38,25 +38,13 @@ export function getVideoSubscriptions(room: Room): Manager {
   let managing = 0;
   let stopPolicies = () => {};
 
-  /**
-   * Whether `publication` is still one of the room's. One its participant took away (leaving, or a move: livekit-client
-   * drops every remote participant on `RoomEvent.Moved` and makes new ones) is never unsubscribed: the server has
-   * nothing of it to drop, and its track sid may be a new publication's by then, as a move keeps the sids. Its
-   * tile's release after a move would otherwise unsubscribe the camera the new room's tile has just subscribed.
-   */
-  const inRoom = (publication: RemoteTrackPublication) => {
-    for (const participant of room.remoteParticipants.values()) {
-      if (participant.trackPublications.get(publication.trackSid) === publication) return true;
-    }
-    return false;
-  };
   const release = (publication: RemoteTrackPublication) => {
     if (managing === 0 || (counts.get(publication) ?? 0) > 0 || timers.has(publication)) return;
     timers.set(
       publication,
       setTimeout(() => {
         timers.delete(publication);
-        if (managing > 0 && (counts.get(publication) ?? 0) === 0 && publication.isDesired && inRoom(publication)) publication.setSubscribed(false);
+        if (managing > 0 && (counts.get(publication) ?? 0) === 0 && publication.isDesired) publication.setSubscribed(false);
       }, GRACE_MS),
     );
   };

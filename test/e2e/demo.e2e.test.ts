@@ -6,7 +6,6 @@
  * it and a fraction of the dev server's cost per page. The token-refresh scenario's demo is `npm run demo`'s own
  * Vite dev server, so what the README's first command serves is joined and lives through a token refresh here too.
  */
-import type { Room, Track } from 'livekit-client';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../demo/serve';
@@ -386,7 +385,7 @@ describe('the live demo', () => {
 });
 
 describe('token refresh', () => {
-  it('refreshes a token before it expires, and the re-join after a crash uses the fresh one, with the camera she turned off still off', async () => {
+  it('refreshes a token before it expires, and the re-join after a crash uses the fresh one', async () => {
     const { page, first, demo: shortLived } = refresh!;
     const exp = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).exp as number;
     // 60 s lifetime, margin min(60 s, 20 %) = 12 s: refetched about 48 s after issue (the tests above took part of it).
@@ -397,27 +396,10 @@ describe('token refresh', () => {
     const wait = exp(first) * 1000 - Date.now() + 1500;
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const state = () => page.evaluate(() => document.querySelector('.rk-toast')?.getAttribute('data-state'));
-    // Tess turned her camera off in the meeting (she joined with it on): the re-join keeps it off.
-    const tess = () => roomOf('Tess', shortLived)?.participants.find((p) => p.name === 'Tess');
-    const onAir = () => (tess()?.tracks ?? []).filter((t) => !t.muted).map((t) => t.source).sort();
-    await expect.poll(onAir, WAIT).toEqual(['camera', 'microphone']);
-    await page.getByRole('button', { name: 'Camera', exact: true, pressed: true }).click();
-    await expect.poll(onAir, WAIT).toEqual(['microphone']);
-    const sessionBefore = tess()?.sid;
     await shortLived.media!.restart({ downMs: 500 });
     await expect.poll(state, { ...WAIT, interval: 250 }).not.toBe('connected');
     await expect.poll(state, { timeout: 60_000, interval: 500 }).toBe('connected');
     await expect.poll(() => roomOf('Tess', shortLived)?.participants.length ?? 0, WAIT).toBe(1);
-    // Back with her microphone (a new participant on the restarted server), her camera still off. The re-join
-    // enables what it publishes in one task: once the microphone is out and livekit-client has nothing pending, a
-    // camera asked for would be out too.
-    await page.waitForFunction(() => {
-      const local = (window as unknown as { __roomkitDemo: { room: Room } }).__roomkitDemo.room.localParticipant;
-      return !!local.getTrackPublication('microphone' as Track.Source) && (local as unknown as { pendingPublishing: Set<string> }).pendingPublishing.size === 0;
-    });
-    await expect.poll(() => tess()?.sid !== sessionBefore && onAir().includes('microphone'), WAIT).toBe(true);
-    expect(onAir()).toEqual(['microphone']);
-    await page.getByRole('button', { name: 'Camera', exact: true, pressed: false }).waitFor();
     await page.close();
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { focusManager, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { ConnectionState, DisconnectReason, LocalParticipant, RoomEvent, Track, type Room, type RoomOptions } from 'livekit-client';
+import { ConnectionState, DisconnectReason, RoomEvent, type Room, type RoomOptions } from 'livekit-client';
 import type * as LiveKit from 'livekit-client';
 import { useState, type ReactNode } from 'react';
 import type { RoomApiHandle } from '../../dev/room-api/index';
@@ -244,45 +244,6 @@ describe('refresh before expiry (fake timers)', () => {
     expect(connectedTokens()).toEqual([issued[0], issued[2]]);
     expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/);
     expect(onError).not.toHaveBeenCalled();
-  });
-
-  it('re-joins with the camera and microphone the person had on when the session dropped, not the choices it joined with', async () => {
-    const camera = vi.spyOn(LocalParticipant.prototype, 'setCameraEnabled').mockResolvedValue(undefined);
-    const microphone = vi.spyOn(LocalParticipant.prototype, 'setMicrophoneEnabled').mockResolvedValue(undefined);
-    try {
-      function Joined() {
-        const connection = useConnection({ key: 'standup', fetchConnection: () => fetchConnection() });
-        return (
-          <RoomProvider connection={connection} audio video>
-            <Probe />
-          </RoomProvider>
-        );
-      }
-      render(withClient(<Joined />));
-      await advance(10);
-      expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/);
-      // The join publishes the choices: camera and microphone.
-      expect(camera.mock.calls).toEqual([[true]]);
-      expect(microphone.mock.calls).toEqual([[true]]);
-      // In the meeting the person turns the camera off (livekit-client mutes it); the microphone stays on.
-      const local = room!.localParticipant;
-      const publications = new Map([
-        [Track.Source.Camera, { source: Track.Source.Camera, isMuted: true }],
-        [Track.Source.Microphone, { source: Track.Source.Microphone, isMuted: false }],
-      ]);
-      local.getTrackPublication = ((source: Track.Source) => publications.get(source)) as never;
-      act(() => void room!.emit(RoomEvent.TrackMuted, publications.get(Track.Source.Camera) as never, local));
-      // The session drops (a failed resume): the re-join publishes the microphone, and the camera stays off.
-      act(() => dropSession(room!));
-      await advance(10);
-      expect(connects()).toHaveLength(2);
-      expect(screen.getByTestId('state')).toHaveTextContent(/^connected$/);
-      expect(camera.mock.calls).toEqual([[true]]);
-      expect(microphone.mock.calls).toEqual([[true], [true]]);
-    } finally {
-      camera.mockRestore();
-      microphone.mockRestore();
-    }
   });
 
   it('fetches a fresh connection before re-joining when the token has (almost) expired, e.g. in a hidden tab', async () => {

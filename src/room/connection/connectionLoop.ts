@@ -7,14 +7,13 @@
  *      already gave) becomes the next join's, without reconnecting;
  *   3. another target leaves the current room (a feature may leave it in its own way and carry its devices along);
  *   4. then joins the target (in a browser that can, encrypted when asked), and publishes once joined: what `audio` and
- *      `video` ask for and the grants allow, or what the room it left carried, and nothing more; a re-join after a
- *      drop publishes what the person had on when it dropped (a camera turned off in the meeting stays off), not
- *      the choices it first joined with; what it publishes stops when the grants revoke it. A feature may hold the choices back until it lets them go (the waiting room's
+ *      `video` ask for and the grants allow, or what the room it left carried, and nothing more; what it publishes
+ *      stops when the grants revoke it. A feature may hold the choices back until it lets them go (the waiting room's
  *      guest, until let in).
  * LiveKit's MoveParticipant (`RoomEvent.Moved`) puts the session in another room without a join: `moved()` makes that
  * room the current target, and the details that joined the room it left mean the moved-to room until new ones arrive.
  */
-import { ConnectionState, RoomEvent, Track, type Participant, type Room, type RoomConnectOptions } from 'livekit-client';
+import { ConnectionState, type Room, type RoomConnectOptions } from 'livekit-client';
 import { RoomKitError } from '../RoomKitError.js';
 import { enforcePublishGrants } from '../state/enforceGrants.js';
 import { canPublishSource, type Grants } from '../state/grants.js';
@@ -74,31 +73,6 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
   /** After a move: the target it left, and the one it is in. */
   let moved: { from: Target; to: Target } | undefined;
   const pending = () => rejoinRequested || !sameTarget(desired, current);
-  /** What the person has on in the joined session (camera and microphone, unmuted), kept while it is connected. */
-  let onAir: OnAir | undefined;
-  /** A re-join's: what was on when the session dropped, published instead of the choices. */
-  let resumeWith: OnAir | undefined;
-  let stopWatching: (() => void) | undefined;
-  /**
-   * Keeps {@link onAir} while connected. A drop's teardown unpublishes everything while the room is still connected
-   * (or reconnecting): an unpublish is read a microtask later, when a teardown has already made the room disconnected.
-   */
-  const watch = () => {
-    if (stopWatching) return;
-    const record = () => {
-      if (room.state === ConnectionState.Connected) onAir = onAirIn(room);
-    };
-    const recordLater = () => queueMicrotask(record);
-    const recordLocal = (_: unknown, participant: Participant) => {
-      if (participant === room.localParticipant) record();
-    };
-    room.on(RoomEvent.Connected, record).on(RoomEvent.LocalTrackPublished, record).on(RoomEvent.LocalTrackUnpublished, recordLater);
-    room.on(RoomEvent.TrackMuted, recordLocal).on(RoomEvent.TrackUnmuted, recordLocal);
-    stopWatching = () => {
-      room.off(RoomEvent.Connected, record).off(RoomEvent.LocalTrackPublished, record).off(RoomEvent.LocalTrackUnpublished, recordLater);
-      room.off(RoomEvent.TrackMuted, recordLocal).off(RoomEvent.TrackUnmuted, recordLocal);
-    };
-  };
   const drop = () => {
     carried?.stop();
     carried = undefined;
@@ -159,9 +133,8 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
     holding?.();
     holding = sessionHooks.hold?.(room, store, publish);
     if (holding) return;
-    const jobs = publishJobs(room, store.getState().grants, carried, resumeWith ?? choices());
+    const jobs = publishJobs(room, store.getState().grants, carried, choices());
     carried = undefined;
-    resumeWith = undefined;
     if (jobs.length > 0) enforcing ??= enforcePublishGrants(room);
     const failure = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
@@ -170,11 +143,7 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
   function setTarget(target: Target | null) {
     if (moved && target && sameTarget(target, moved.from)) target = moved.to;
     else moved = undefined;
-    if (target) watch();
-    else {
-      drop();
-      onAir = resumeWith = undefined;
-    }
+    if (!target) drop();
     desired = target;
     schedule();
   }
@@ -198,7 +167,6 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
     setTarget,
     rejoin() {
       rejoinRequested = true;
-      resumeWith = onAir;
       schedule();
     },
     moved(roomName) {
@@ -210,8 +178,6 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
       if (to) store.setTokenClaims(to.claims);
     },
     stop() {
-      stopWatching?.();
-      stopWatching = undefined;
       holding?.();
       enforcing?.();
       holding = enforcing = undefined;
@@ -224,20 +190,6 @@ export function createConnectionLoop(room: Room, store: RoomStore, session: Loop
       }
     },
   };
-}
-
-interface OnAir {
-  audio: boolean;
-  video: boolean;
-}
-
-/** Whether the local microphone and camera are published and unmuted. */
-function onAirIn(room: Room): OnAir {
-  const on = (source: Track.Source) => {
-    const publication = room.localParticipant.getTrackPublication(source);
-    return publication !== undefined && !publication.isMuted;
-  };
-  return { audio: on(Track.Source.Microphone), video: on(Track.Source.Camera) };
 }
 
 /** What a session publishes once joined: what the room it left carried (the devices on there), else its choices. */
